@@ -1,0 +1,3 @@
+from tfscope.cli import main
+
+raise SystemExit(main())
