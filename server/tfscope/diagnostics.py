@@ -82,7 +82,6 @@ class Diagnostic:
     start: int
     end: int
     related: tuple[Related, ...] = ()
-    fixes: tuple[Fix, ...] = ()
     unnecessary: bool = False
     explanation: str = ""  # the reasoning for this occurrence, shown on hover
     intent: FixIntent | None = field(default=None, compare=False, repr=False)

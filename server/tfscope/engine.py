@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tfscope.config import DEFAULT_SETTINGS, Settings
-from tfscope.diagnostics import Diagnostic
+from tfscope.diagnostics import Diagnostic, Fix
 from tfscope.source import Source
 
 
@@ -26,3 +26,13 @@ class Analysis:
 def analyze(source: Source, settings: Settings = DEFAULT_SETTINGS) -> Analysis:
     """Analyse one file or notebook. Never raises on bad input; never runs user code."""
     return Analysis(source=source)
+
+
+def fixes_for(analysis: Analysis, diagnostic: Diagnostic) -> list[Fix]:
+    """The validated fixes for one diagnostic, computed on demand (not on every keystroke)."""
+    return []
+
+
+def noqa_fix(analysis: Analysis, diagnostic: Diagnostic) -> Fix:
+    """"Ignore TFSxxx on this line", merged into an existing ``# noqa: ...``."""
+    raise NotImplementedError
