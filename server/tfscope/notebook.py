@@ -1,0 +1,292 @@
+"""Notebooks as one program: code cells concatenated in order, IPython syntax masked.
+
+Every code cell is followed by one "\\n" separator that belongs to no cell, so an offset in a
+cell's text maps to ``cell.start + offset`` in the concatenated text and back.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Iterable, Sequence
+
+from tfscope.diagnostics import Edit
+from tfscope.source import Cell, Source
+
+
+class NotebookError(ValueError):
+    """The file is not a notebook tfscope can read; the message says why."""
+
+
+CELL_SEPARATOR = "\n"
+
+# Cell magics whose body is ordinary Python run in this kernel: only their first line is masked.
+PYTHON_BODY_CELL_MAGICS = frozenset(
+    {"time", "timeit", "capture", "prun", "debug", "memit", "snakeviz", "tensorflow_version"}
+)
+
+_CELL_MAGIC = re.compile(r"[ \t]*%%(\w+)")
+_SYSTEM_OR_MAGIC_ASSIGNMENT = re.compile(r"[ \t]*[\w.\[\]'\", ]+?[ \t]*=[ \t]*[!%]")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_OPENING_BRACKETS = "([{"
+_CLOSING_BRACKETS = ")]}"
+
+
+def notebook_source(cells: Sequence[tuple[int, str, str | None]], path: str | None = None) -> Source:
+    """One Source for a notebook's code cells: (index among all cells, text, cell uri or None)."""
+    pieces: list[str] = []
+    masked: list[str] = []
+    recorded: list[Cell] = []
+    offset = 0
+    for index, text, uri in cells:
+        recorded.append(Cell(index=index, start=offset, end=offset + len(text), uri=uri))
+        pieces += [text, CELL_SEPARATOR]
+        masked += [mask_ipython(text), CELL_SEPARATOR]
+        offset += len(text) + len(CELL_SEPARATOR)
+    return Source(text="".join(pieces), code="".join(masked), path=path, cells=tuple(recorded))
+
+
+def mask_ipython(cell_text: str) -> str:
+    """The cell with IPython-only syntax replaced by ``0`` + spaces: same length, same lines."""
+    lines = _split_keeping_breaks(cell_text)
+    first_code_line = next((number for number, line in enumerate(lines) if line.strip()), None)
+    cell_magic = _CELL_MAGIC.match(lines[first_code_line]) if first_code_line is not None else None
+    if cell_magic and cell_magic.group(1) not in PYTHON_BODY_CELL_MAGICS:
+        # not Python at all (%%bash, %%writefile...): column 0, so indented lines stay valid
+        return "".join(_masked_line(line, keep_indent=False) for line in lines)
+    scanner = _LogicalLineScanner()
+    masked: list[str] = []
+    continues_magic = False
+    for number, line in enumerate(lines):
+        at_cell_magic = number == first_code_line and cell_magic is not None
+        if continues_magic:
+            masked.append(_blanked_line(line))  # a blank line is valid at any indentation
+        elif at_cell_magic or (scanner.at_line_start and _is_ipython_line(line)):
+            masked.append(_masked_line(line))
+        else:
+            masked.append(line)
+            scanner.feed(line)
+        continues_magic = masked[-1] != line and _content(line).endswith("\\")
+    return "".join(masked)
+
+
+def _is_ipython_line(line: str) -> bool:
+    stripped = _content(line).strip()
+    if not stripped:
+        return False
+    if stripped[0] in "%!?" or _SYSTEM_OR_MAGIC_ASSIGNMENT.match(line):
+        return True
+    return _ends_with_help_mark(_content(line))
+
+
+def _ends_with_help_mark(line: str) -> bool:
+    """``obj?`` / ``obj??``: a ``?`` ending the code of the line (outside strings and comments)."""
+    scanner = _LogicalLineScanner()
+    scanner.feed(line)
+    return scanner.last_code_char == "?"
+
+
+def _masked_line(line: str, keep_indent: bool = True) -> str:
+    content = _content(line)
+    indent = len(content) - len(content.lstrip(" \t")) if keep_indent else 0
+    body = content[indent:]
+    if not body:
+        return line
+    return content[:indent] + "0" + " " * (len(body) - 1) + line[len(content) :]
+
+
+def _blanked_line(line: str) -> str:
+    content = _content(line)
+    return " " * len(content) + line[len(content) :]
+
+
+def _content(line: str) -> str:
+    return line.rstrip("\r\n")
+
+
+def _split_keeping_breaks(text: str) -> list[str]:
+    """Lines with their breaks, splitting only where ast and LSP see a line break."""
+    lines: list[str] = []
+    start = 0
+    for match in _LINE_BREAK.finditer(text):
+        lines.append(text[start : match.end()])
+        start = match.end()
+    if start < len(text):
+        lines.append(text[start:])
+    return lines
+
+
+class _LogicalLineScanner:
+    """Just enough of Python's tokenizer to know whether the next line starts a logical line."""
+
+    def __init__(self) -> None:
+        self.open_quote: str | None = None  # the quote of a string still open at the line end
+        self.bracket_depth = 0
+        self.backslash_continues = False
+        self.last_code_char = ""
+
+    @property
+    def at_line_start(self) -> bool:
+        return self.open_quote is None and self.bracket_depth == 0 and not self.backslash_continues
+
+    def feed(self, line: str) -> None:
+        content = _content(line)
+        self.backslash_continues = False
+        position = 0
+        while position < len(content):
+            char = content[position]
+            if self.open_quote:
+                if char == "\\":
+                    position += 2
+                    continue
+                if content.startswith(self.open_quote, position):
+                    position += len(self.open_quote)
+                    self.open_quote = None
+                    continue
+                position += 1
+                continue
+            if char == "#":
+                break
+            if char in "'\"":
+                triple = content[position : position + 3]
+                self.open_quote = triple if triple in ('"""', "'''") else char
+                position += len(self.open_quote)
+                continue
+            if char in _OPENING_BRACKETS:
+                self.bracket_depth += 1
+            elif char in _CLOSING_BRACKETS:
+                self.bracket_depth = max(self.bracket_depth - 1, 0)
+            if char == "\\" and position == len(content) - 1:
+                self.backslash_continues = True
+            elif not char.isspace():
+                self.last_code_char = char
+            position += 1
+        if self.open_quote in ("'", '"'):
+            self.open_quote = None  # a one-line string cannot continue (unless escaped; rare)
+
+
+def read_notebook(raw: str, path: str | None = None) -> Source:
+    """The Source of an ``.ipynb`` file's code cells; NotebookError when it is not one."""
+    notebook = _parse_notebook(raw)
+    cells = [
+        (index, _cell_text(cell, index), None)
+        for index, cell in enumerate(notebook["cells"])
+        if cell.get("cell_type") == "code"
+    ]
+    return notebook_source(cells, path=path)
+
+
+def _parse_notebook(raw: str) -> dict:
+    try:
+        notebook = json.loads(raw)
+    except json.JSONDecodeError as error:
+        raise NotebookError(f"not valid notebook JSON: {error}") from None
+    if not isinstance(notebook, dict):
+        raise NotebookError("not a notebook: the JSON document is not an object")
+    major = notebook.get("nbformat")
+    if major is not None and (not isinstance(major, int) or major < 4):
+        raise NotebookError(f"unsupported nbformat {major!r}: tfscope reads nbformat 4")
+    if not isinstance(notebook.get("cells"), list):
+        raise NotebookError("not a notebook: no 'cells' list")
+    language = _notebook_language(notebook.get("metadata"))
+    if language is not None and language.lower() not in ("python", "python3", "ipython"):
+        raise NotebookError(f"not a Python notebook (language: {language})")
+    for index, cell in enumerate(notebook["cells"]):
+        if not isinstance(cell, dict):
+            raise NotebookError(f"cell {index + 1} is not an object")
+    return notebook
+
+
+def _notebook_language(metadata: object) -> str | None:
+    if not isinstance(metadata, dict):
+        return None
+    for section, key in (("language_info", "name"), ("kernelspec", "language")):
+        value = metadata.get(section, {})
+        if isinstance(value, dict) and isinstance(value.get(key), str):
+            return value[key]
+    return None
+
+
+def _cell_text(cell: dict, index: int) -> str:
+    source = cell.get("source", "")
+    if isinstance(source, str):
+        return source
+    if isinstance(source, list) and all(isinstance(part, str) for part in source):
+        return "".join(source)
+    raise NotebookError(f"cell {index + 1}: 'source' is neither a string nor a list of strings")
+
+
+def edited_source(source: Source, edits: Iterable[Edit]) -> Source:
+    """The notebook Source after ``edits`` (offsets into ``source.text``, none crossing cells).
+
+    An edit belongs to the cell whose span [start, end] holds its start, so text inserted at a
+    cell's very end stays in that cell (a move into the previous cell's scope block).
+    """
+    by_cell: dict[int, list[Edit]] = {}
+    for edit in edits:
+        cell = source.cell_at(edit.start)
+        if cell is None or edit.end > cell.end:
+            raise ValueError(f"edit {edit} is not inside one notebook cell")
+        by_cell.setdefault(cell.index, []).append(
+            Edit(edit.start - cell.start, edit.end - cell.start, edit.new_text)
+        )
+    cells = [
+        (cell.index, _apply_in_cell(source.text[cell.start : cell.end], by_cell.get(cell.index, [])), cell.uri)
+        for cell in source.cells
+    ]
+    return notebook_source(cells, path=source.path)
+
+
+def _apply_in_cell(text: str, edits: list[Edit]) -> str:
+    if not edits:
+        return text
+    from tfscope.fixes import apply_edits  # the fix engine's one edit applier (checks overlaps)
+
+    return apply_edits(text, edits)
+
+
+def updated_notebook(raw: str, source: Source) -> str:
+    """The notebook JSON with each code cell's ``source`` replaced by its text in ``source``.
+
+    ``source`` is this notebook's Source, usually after ``edited_source``. Only changed cells
+    are rewritten; indent, key order, outputs and the trailing newline are kept.
+    """
+    notebook = _parse_notebook(raw)
+    changed = False
+    for cell in source.cells:
+        stored = notebook["cells"][cell.index]
+        new_text = source.text[cell.start : cell.end]
+        if _cell_text(stored, cell.index) == new_text:
+            continue
+        changed = True
+        # Jupyter stores a list of lines ending with their breaks (nbformat's splitlines(True))
+        stored["source"] = new_text.splitlines(keepends=True) if isinstance(stored.get("source"), list) else new_text
+    if not changed:
+        return raw
+    indent = _json_indent(raw)
+    dumped = json.dumps(notebook, indent=indent, ensure_ascii=_is_ascii_escaped(raw))
+    return dumped + ("\n" if raw.endswith("\n") else "")
+
+
+def _json_indent(raw: str) -> int | None:
+    """The indent width the notebook was written with (Jupyter writes 1), None for compact JSON."""
+    match = re.search(r"\{\s*?\n([ \t]+)\"", raw)
+    return len(match.group(1)) if match else None
+
+
+def _is_ascii_escaped(raw: str) -> bool:
+    return raw.isascii() and "\\u" in raw
+
+
+def cell_position(source: Source, offset: int) -> tuple[int, int, int]:
+    """(cell index among all cells, 0-based row in the cell, column) of a notebook offset."""
+    if not source.cells:
+        raise ValueError("cell_position needs a notebook Source")
+    cell = source.cell_at(offset) or _last_cell_before(source.cells, offset)
+    line, column = source.position(offset)
+    return cell.index, line - source.line_of(cell.start), column
+
+
+def _last_cell_before(cells: Sequence[Cell], offset: int) -> Cell:
+    earlier = [cell for cell in cells if cell.start <= offset]
+    return earlier[-1] if earlier else cells[0]
