@@ -1,0 +1,119 @@
+"""Real Neovim, headless, against the real server: diagnostics appear, a quick fix applied
+through Neovim's own code action menu fixes the file, and the diagnostic goes away.
+
+Two Neovims, two shipped configs: Debian's 0.7.2 with editors/nvim/tfscope-legacy.lua
+(vim.lsp.start_client) and 0.11 from PyPI with editors/nvim/lsp/tfscope.lua (vim.lsp.enable).
+Both are installed by scripts/setup-neovim-e2e.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import require
+
+REPO = Path(__file__).resolve().parents[2]
+DRIVER = REPO / "tests" / "e2e" / "nvim" / "quick_fix.lua"
+E2E_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tfscope-e2e"
+NVIM_TIMEOUT_SECONDS = 120
+
+BUGGY_SCRIPT = """\
+import numpy as np
+import tensorflow as tf
+
+strategy = tf.distribute.MirroredStrategy()
+model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+with strategy.scope():
+    model.compile(optimizer="adam", loss="mse")
+model.fit(np.zeros((8, 4)), np.zeros((8, 1)), epochs=2)
+"""
+FLAGGED_LINE = 4  # 0-based: `model = tf.keras.Sequential(...)`
+
+FIXED_SCRIPT = """\
+import numpy as np
+import tensorflow as tf
+
+strategy = tf.distribute.MirroredStrategy()
+with strategy.scope():
+    model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+    model.compile(optimizer="adam", loss="mse")
+model.fit(np.zeros((8, 4)), np.zeros((8, 1)), epochs=2)
+"""
+MOVE_INTO_SCOPE = "Move into `with strategy.scope():`"
+
+# (nvim binary, version prefix it must report, how the driver sets tfscope up)
+NEOVIMS = {
+    "debian-0.7": (Path("/usr/bin/nvim"), "NVIM v0.7.", "legacy"),
+    "pypi-0.11": (E2E_CACHE / "nvim-0.11.4" / "bin" / "nvim", "NVIM v0.11.", "enable"),
+}
+
+
+def nvim_version(binary: Path) -> str:
+    if not binary.is_file():
+        return ""
+    return subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=30).stdout
+
+
+def isolated_environment(home: Path) -> dict[str, str]:
+    """Keep the user's Neovim config, state and LSP log out of the run (the log lands in home)."""
+    environment = dict(os.environ)
+    for variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        environment[variable] = str(home / variable.lower())
+    return environment
+
+
+def lsp_logs(home: Path) -> str:
+    return "\n".join(f"--- {log}\n{log.read_text(errors='replace')[-6000:]}" for log in home.rglob("lsp.log"))
+
+
+@pytest.mark.parametrize("neovim", NEOVIMS)
+def test_quick_fix_in_neovim(neovim: str, tmp_path: Path) -> None:
+    binary, version_prefix, setup_style = NEOVIMS[neovim]
+    require(
+        nvim_version(binary).startswith(version_prefix),
+        f"{version_prefix.strip()}x not found at {binary}: run scripts/setup-neovim-e2e",
+    )
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "pyproject.toml").write_text('[project]\nname = "trainer"\nversion = "0.1.0"\n')
+    script = project / "train.py"
+    script.write_text(BUGGY_SCRIPT)
+    result_path = tmp_path / "result.json"
+    home = tmp_path / "nvim-home"
+    environment = isolated_environment(home) | {
+        "TFSCOPE_E2E_REPO": str(REPO),
+        "TFSCOPE_E2E_SETUP": setup_style,
+        "TFSCOPE_E2E_PYTHON": sys.executable,
+        "TFSCOPE_E2E_RULE": "TFS001",
+        "TFSCOPE_E2E_ACTION": MOVE_INTO_SCOPE,
+        "TFSCOPE_E2E_RESULT": str(result_path),
+    }
+
+    completed = subprocess.run(
+        [binary, "--headless", "--clean", "-n", "-i", "NONE", "-u", DRIVER, script.name],
+        cwd=project,
+        env=environment,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=NVIM_TIMEOUT_SECONDS,
+    )
+    context = f"nvim exit {completed.returncode}\nstderr:\n{completed.stderr[-3000:]}\n{lsp_logs(home)}"
+    assert result_path.exists(), f"the driver wrote no result\n{context}"
+    result = json.loads(result_path.read_text())
+    context = f"driver result: {json.dumps(result, indent=1)}\n{context}"
+
+    assert result["errors"] == [], context
+    assert result["client"]["name"] == "tfscope", context
+    assert result["client"]["root_dir"] == str(project), context
+    flagged = [d for d in result["diagnostics_before"] if d["code"] == "TFS001"]
+    assert [(d["lnum"], d["source"]) for d in flagged] == [(FLAGGED_LINE, "tfscope")], context
+    assert MOVE_INTO_SCOPE in result["offered_actions"], context
+    assert script.read_text() == FIXED_SCRIPT, context
+    assert all(d["code"] != "TFS001" for d in result["diagnostics_after"]), context
