@@ -16,7 +16,7 @@ local function find_root(path, markers)
   local folder = vim.fn.fnamemodify(path, ':p:h')
   while true do
     for _, marker in ipairs(markers) do
-      if vim.loop.fs_stat(folder .. '/' .. marker) then
+      if (vim.uv or vim.loop).fs_stat(folder .. '/' .. marker) then
         return folder
       end
     end

@@ -28,12 +28,12 @@ import numpy as np
 import tensorflow as tf
 
 strategy = tf.distribute.MirroredStrategy()
-model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+model = tf.keras.Sequential([tf.keras.layers.Dense(1)])  # modèle à 1 unité 🚀
 with strategy.scope():
     model.compile(optimizer="adam", loss="mse")
 model.fit(np.zeros((8, 4)), np.zeros((8, 1)), epochs=2)
 """
-FLAGGED_LINE = 4  # 0-based: `model = tf.keras.Sequential(...)`
+FLAGGED_LINE = 4  # 0-based: `model = ...`, whose comment is not ASCII
 
 FIXED_SCRIPT = """\
 import numpy as np
@@ -41,7 +41,7 @@ import tensorflow as tf
 
 strategy = tf.distribute.MirroredStrategy()
 with strategy.scope():
-    model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+    model = tf.keras.Sequential([tf.keras.layers.Dense(1)])  # modèle à 1 unité 🚀
     model.compile(optimizer="adam", loss="mse")
 model.fit(np.zeros((8, 4)), np.zeros((8, 1)), epochs=2)
 """
