@@ -1,0 +1,26 @@
+"""Fix primitives: fix intents to text edits, applying edits, validating them, and noqa.
+
+The engine calls ``candidate_fixes`` (best first, unvalidated), applies each with
+``apply_edits``, keeps it only if ``preserves_code`` holds and re-analysis agrees, and offers
+the first that survives.
+"""
+
+from tfscope.fixes.edits import apply_edits
+from tfscope.fixes.move import MOVE_OUT_TITLE, candidate_fixes, move_into_title, wrap_title
+from tfscope.fixes.noqa import ALL, file_is_exempt, is_suppressed, noqa_fix, noqa_suppressions, noqa_title
+from tfscope.fixes.validate import preserves_code
+
+__all__ = [
+    "ALL",
+    "MOVE_OUT_TITLE",
+    "apply_edits",
+    "candidate_fixes",
+    "file_is_exempt",
+    "is_suppressed",
+    "move_into_title",
+    "noqa_fix",
+    "noqa_suppressions",
+    "noqa_title",
+    "preserves_code",
+    "wrap_title",
+]

@@ -1,0 +1,95 @@
+"""Validation of a fixed text: it parses and keeps every token and comment of the original.
+
+The unit compared is a *logical line*: its tokens (comments included), ignoring layout.
+Fixes move whole logical lines and re-indent them, so the multiset of logical lines must be
+unchanged, except that one ``with NAME.scope():`` header may appear (a wrap) or disappear
+(a dedent). Dropping or corrupting any character of a token or comment changes a unit.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import tokenize
+from collections import Counter
+
+from tfscope.fixes.tokens import code_tokens, tokenizes_completely
+from tfscope.source import Source
+
+_LINES_WITH_BREAKS = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+_LAYOUT_TOKENS = frozenset(
+    {tokenize.INDENT, tokenize.DEDENT, tokenize.NEWLINE, tokenize.NL, tokenize.ENCODING, tokenize.ENDMARKER}
+)
+
+LogicalLine = tuple[str, ...]
+
+
+def preserves_code(before: Source, new_text: str) -> bool:
+    """Whether ``new_text`` parses and holds every logical line of ``before`` (see module doc)."""
+    masked_lines = _masked_lines(before)
+    new_code, new_magics = _masked_like(before, new_text, masked_lines)
+    if new_magics != Counter(text for text, _ in masked_lines.values()):
+        return False
+    try:
+        ast.parse(new_code)
+    except (SyntaxError, ValueError):
+        return False
+    if not (tokenizes_completely(before.code) and tokenizes_completely(new_code)):
+        return False
+    old_units, new_units = logical_lines(before.code), logical_lines(new_code)
+    changed = (old_units - new_units) + (new_units - old_units)
+    return sum(changed.values()) <= 1 and all(is_scope_header(unit) for unit in changed)
+
+
+def logical_lines(code: str) -> Counter[LogicalLine]:
+    """Each logical line's token strings; a comment on a line of its own is a unit by itself."""
+    units: Counter[LogicalLine] = Counter()
+    current: list[str] = []
+    for token in code_tokens(code):
+        if token.type == tokenize.COMMENT and not current:
+            units[(token.string,)] += 1
+        elif token.type == tokenize.NEWLINE:
+            units[tuple(current)] += 1
+            current = []
+        elif token.type not in _LAYOUT_TOKENS:
+            current.append(token.string)
+    if current:
+        units[tuple(current)] += 1
+    return units
+
+
+def is_scope_header(unit: LogicalLine) -> bool:
+    """``with NAME(.NAME)*.scope():`` and nothing else: the only line a fix may add or remove."""
+    if len(unit) < 7 or len(unit) % 2 == 0 or unit[0] != "with" or unit[-5:] != (".", "scope", "(", ")", ":"):
+        return False
+    dotted = unit[1:-5]
+    names, dots = dotted[::2], dotted[1::2]
+    return all(name.isidentifier() for name in names) and all(dot == "." for dot in dots)
+
+
+def _masked_lines(source: Source) -> dict[int, tuple[str, str]]:
+    """Notebook magic lines: line -> (text, masked code)."""
+    if source.code == source.text:
+        return {}
+    return {
+        line: (source.line_text(line), source.code[source.line_start(line) : source.line_end(line)])
+        for line in range(source.line_count)
+        if source.code[source.line_start(line) : source.line_end(line)] != source.line_text(line)
+    }
+
+
+def _masked_like(before: Source, new_text: str, masked_lines: dict[int, tuple[str, str]]) -> tuple[str, Counter]:
+    """Mask the magic lines of ``new_text`` as ``before`` masked them; count the magics kept."""
+    if not masked_lines:
+        return new_text, Counter()
+    masks = dict(masked_lines.values())
+    kept: Counter = Counter()
+    pieces = []
+    for match in _LINES_WITH_BREAKS.finditer(new_text):
+        line = match.group()
+        content = line.rstrip("\r\n")
+        if content in masks:
+            kept[content] += 1
+            line = masks[content] + line[len(content) :]
+        pieces.append(line)
+    return "".join(pieces), kept
