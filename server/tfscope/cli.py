@@ -1,0 +1,370 @@
+"""The ``tfscope`` command: ``check`` files and folders, print ``rule`` docs, ``serve`` the language server."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Sequence
+
+from tfscope import __version__
+from tfscope.config import (
+    KERAS_VERSIONS,
+    Settings,
+    is_known_selector,
+    load_config_file,
+    load_settings_for,
+    with_rule_overrides,
+)
+from tfscope.diagnostics import Applicability, Diagnostic, Edit, Fix
+from tfscope.engine import Analysis, analyze, fixes_for
+from tfscope.files import ReadError, discover, read_source_file, write_text
+from tfscope.fixes import apply_edits
+from tfscope.notebook import edited_source, updated_notebook
+from tfscope.output import FORMATTERS, Finding, finding_for
+from tfscope.output import text as text_output
+from tfscope.rules import Rule, all_rules, get_rule
+from tfscope.source import Source
+
+MAX_FIX_PASSES = 10  # each pass applies non-overlapping fixes, then re-analyses
+MAX_WORKERS = 8
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_ERROR
+    return args.run(args, parser)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tfscope", description="Catch tf.distribute strategy-scope placement mistakes, and fix them."
+    )
+    parser.add_argument("--version", action="version", version=f"tfscope {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    check = commands.add_parser("check", help="check .py files and .ipynb notebooks (default: the current folder)")
+    check.add_argument("paths", nargs="*", default=["."], metavar="PATH", help="files or folders to check")
+    check.add_argument("--output-format", choices=sorted(FORMATTERS), default="text")
+    check.add_argument("--select", action="append", type=_codes, metavar="CODES",
+                       help="comma-separated rule codes or prefixes to enable (replaces the configured selection)")
+    check.add_argument("--extend-select", action="append", type=_codes, metavar="CODES",
+                       help="rule codes or prefixes to enable on top of the selection")
+    check.add_argument("--ignore", action="append", type=_codes, metavar="CODES",
+                       help="rule codes or prefixes to disable")
+    check.add_argument("--fix", action="store_true", help="apply safe fixes and write the files")
+    check.add_argument("--unsafe-fixes", action="store_true", help="also apply (and count as fixable) unsafe fixes")
+    check.add_argument("--diff", action="store_true", help="print the fixes as a unified diff instead of writing them")
+    check.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings remain")
+    check.add_argument("--statistics", action="store_true", help="print how often each rule fired instead of each finding")
+    check.add_argument("--config", type=Path, metavar="PATH",
+                       help="use this pyproject.toml / tfscope.toml instead of discovering the nearest one")
+    check.add_argument("--keras-version", choices=KERAS_VERSIONS, help="Keras version to assume when the code does not tell")
+    check.set_defaults(run=_run_check)
+
+    rule = commands.add_parser("rule", help="print a rule's documentation")
+    rule.add_argument("code", nargs="?", help="a rule code, e.g. TFS001")
+    rule.add_argument("--all", action="store_true", help="print every rule")
+    rule.add_argument("--output-format", choices=("text", "json"), default="text")
+    rule.set_defaults(run=_run_rule)
+
+    serve = commands.add_parser("serve", help="run the language server (stdio unless --tcp)")
+    serve.add_argument("--tcp", type=_host_port, metavar="HOST:PORT", help="listen on TCP instead of stdio")
+    serve.add_argument("--log-file", type=Path, metavar="FILE", help="also write the server log to FILE")
+    serve.set_defaults(run=_run_serve)
+    return parser
+
+
+def _codes(value: str) -> tuple[str, ...]:
+    return tuple(code.strip().upper() for code in value.split(",") if code.strip())
+
+
+def _host_port(value: str) -> tuple[str, int]:
+    host, separator, port = value.rpartition(":")
+    if not separator or not port.isdigit():
+        raise argparse.ArgumentTypeError(f"expected HOST:PORT, got {value!r}")
+    return host or "127.0.0.1", int(port)
+
+
+# ---------------------------------------------------------------- check
+
+
+@dataclass(frozen=True)
+class FileJob:
+    path: str
+    display_path: str
+    settings: Settings
+    fix: bool  # apply fixes (and write, unless diff)
+    diff: bool
+    unsafe_fixes: bool
+
+
+@dataclass
+class FileResult:
+    display_path: str
+    findings: list[Finding] = field(default_factory=list)
+    error: str | None = None
+    fixed: int = 0
+    diff: str = ""
+
+
+class SettingsResolver:
+    """Settings per file: the nearest ``[tool.tfscope]`` (or ``--config``), then the command line."""
+
+    def __init__(self, args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+        self.errors: dict[str, None] = {}  # ordered and unique: many files share one pyproject
+        self._by_folder: dict[Path, Settings] = {}
+        self._select = _flatten(args.select)
+        self._extend_select = _flatten(args.extend_select) or ()
+        self._ignore = _flatten(args.ignore) or ()
+        self._keras_version = args.keras_version
+        for option, codes in (("--select", self._select), ("--extend-select", self._extend_select), ("--ignore", self._ignore)):
+            unknown = [code for code in codes or () if not is_known_selector(code)]
+            if unknown:
+                parser.error(f"{option}: unknown rule code {', '.join(unknown)}")
+        self._explicit: Settings | None = None
+        if args.config is not None:
+            if not args.config.is_file():
+                parser.error(f"--config: no such file: {args.config}")
+            settings, errors = load_config_file(args.config)
+            self.errors.update(dict.fromkeys(errors))
+            self._explicit = self._with_command_line(settings)
+
+    def for_path(self, path: Path) -> Settings:
+        if self._explicit is not None:
+            return self._explicit
+        folder = path if path.is_dir() else path.parent
+        if folder not in self._by_folder:
+            settings, errors, _ = load_settings_for(folder)
+            self.errors.update(dict.fromkeys(errors))
+            self._by_folder[folder] = self._with_command_line(settings)
+        return self._by_folder[folder]
+
+    def _with_command_line(self, settings: Settings) -> Settings:
+        settings = with_rule_overrides(settings, self._select, self._extend_select, self._ignore)
+        return replace(settings, keras_version=self._keras_version) if self._keras_version else settings
+
+
+def _flatten(groups: list[tuple[str, ...]] | None) -> tuple[str, ...] | None:
+    return None if groups is None else tuple(code for group in groups for code in group)
+
+
+def _run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    resolver = SettingsResolver(args, parser)
+    files, missing = discover(args.paths, resolver.for_path)
+    jobs = [
+        FileJob(str(path), _display_path(path), resolver.for_path(path), args.fix or args.diff, args.diff, args.unsafe_fixes)
+        for path in files
+    ]
+    results = _check_all(jobs)
+    for message in resolver.errors:
+        print(f"error: {message}", file=sys.stderr)
+    for path in missing:
+        print(f"{path}: error: no such file or directory", file=sys.stderr)
+    for result in results:
+        if result.error is not None:
+            print(f"{result.display_path}: error: {result.error}", file=sys.stderr)
+    findings = sorted((finding for result in results for finding in result.findings), key=lambda finding: finding.sort_key)
+    fixed = sum(result.fixed for result in results)
+    failed = bool(resolver.errors or missing or any(result.error is not None for result in results))
+
+    if args.diff:
+        sys.stdout.write("".join(result.diff for result in results))
+        noun = "error" if fixed == 1 else "errors"
+        print(f"Would fix {fixed} {noun}." if fixed else "No errors would be fixed.", file=sys.stderr)
+        changed = any(result.diff for result in results)
+        return EXIT_ERROR if failed else EXIT_FINDINGS if changed else EXIT_CLEAN
+
+    sys.stdout.write(_report(findings, fixed, args))
+    if failed:
+        return EXIT_ERROR
+    return EXIT_FINDINGS if findings and not args.exit_zero else EXIT_CLEAN
+
+
+def _report(findings: list[Finding], fixed: int, args: argparse.Namespace) -> str:
+    if args.statistics:
+        if args.output_format == "json":
+            return _statistics_json(findings, args.unsafe_fixes)
+        return text_output.statistics(findings, args.unsafe_fixes)
+    output = FORMATTERS[args.output_format](findings, args.unsafe_fixes)
+    if args.output_format in ("text", "concise"):
+        output += text_output.summary(findings, fixed, args.unsafe_fixes, args.fix)
+    return output
+
+
+def _statistics_json(findings: list[Finding], unsafe_fixes: bool) -> str:
+    rows: dict[str, dict] = {}
+    for finding in findings:
+        row = rows.setdefault(finding.code, {"code": finding.code, "name": finding.name, "count": 0, "fixable": True})
+        row["count"] += 1
+        row["fixable"] = row["fixable"] and text_output.is_fixable(finding, unsafe_fixes)
+    ordered = sorted(rows.values(), key=lambda row: (-row["count"], row["code"]))
+    return json.dumps(ordered, indent=2) + "\n"
+
+
+def _display_path(path: Path) -> str:
+    """Relative to the working folder when inside it (as ruff prints), else absolute."""
+    absolute = Path(os.path.abspath(path))
+    try:
+        return absolute.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return str(absolute)
+
+
+def _check_all(jobs: list[FileJob]) -> list[FileResult]:
+    workers = min(len(jobs), os.cpu_count() or 1, MAX_WORKERS)
+    if workers <= 1:
+        return [check_file(job) for job in jobs]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(check_file, jobs, chunksize=max(1, len(jobs) // (workers * 4))))
+
+
+def check_file(job: FileJob) -> FileResult:
+    """Analyse one file (fixing it first when asked); never raises, a failure becomes ``error``."""
+    result = FileResult(job.display_path)
+    path = Path(job.path)
+    try:
+        source_file = read_source_file(path)
+    except ReadError as error:
+        result.error = str(error)
+        return result
+    try:
+        source = source_file.source
+        analysis = analyze(source, job.settings)
+        if job.fix:
+            analysis, result.fixed = _fix_until_stable(analysis, job)
+            if analysis.source.text != source.text:
+                _write_or_diff(path, source_file, analysis.source, job, result)
+        result.findings = [
+            finding_for(analysis.source, diagnostic, _fix_to_show(analysis, diagnostic, job.unsafe_fixes), job.path, job.display_path)
+            for diagnostic in analysis.diagnostics
+        ]
+    except Exception as error:  # an engine bug must not stop the other files
+        result.error = f"internal error while checking: {type(error).__name__}: {error}"
+    return result
+
+
+def _allowed(fix: Fix, unsafe_fixes: bool) -> bool:
+    return fix.applicability is Applicability.SAFE or (unsafe_fixes and fix.applicability is Applicability.UNSAFE)
+
+
+def _fix_to_show(analysis: Analysis, diagnostic: Diagnostic, unsafe_fixes: bool) -> Fix | None:
+    """The fix ``--fix`` would apply, else the preferred one (ruff lists unsafe fixes too)."""
+    fixes = sorted(fixes_for(analysis, diagnostic), key=lambda fix: not fix.is_preferred)
+    applicable = [fix for fix in fixes if _allowed(fix, unsafe_fixes)]
+    return (applicable or fixes or [None])[0]
+
+
+def _fix_until_stable(analysis: Analysis, job: FileJob) -> tuple[Analysis, int]:
+    fixed = 0
+    for _ in range(MAX_FIX_PASSES):
+        chosen = _non_overlapping(
+            fix
+            for diagnostic in analysis.diagnostics
+            if (fix := _fix_to_show(analysis, diagnostic, job.unsafe_fixes)) is not None and _allowed(fix, job.unsafe_fixes)
+        )
+        if not chosen:
+            break
+        edits = [edit for fix in chosen for edit in fix.edits]
+        analysis = analyze(_edited(analysis.source, edits), job.settings)
+        fixed += len(chosen)
+    return analysis, fixed
+
+
+def _non_overlapping(fixes) -> list[Fix]:
+    """Fixes whose edited spans neither overlap nor touch; the rest wait for the next pass."""
+    chosen: list[Fix] = []
+    spans: list[tuple[int, int]] = []
+    for fix in fixes:
+        start, end = min(edit.start for edit in fix.edits), max(edit.end for edit in fix.edits)
+        if all(end < taken_start or start > taken_end for taken_start, taken_end in spans):
+            chosen.append(fix)
+            spans.append((start, end))
+    return chosen
+
+
+def _edited(source: Source, edits: list[Edit]) -> Source:
+    if source.is_notebook:
+        return edited_source(source, edits)
+    return Source(text=apply_edits(source.text, edits), path=source.path)
+
+
+def _write_or_diff(path: Path, source_file, fixed_source: Source, job: FileJob, result: FileResult) -> None:
+    if job.diff:
+        result.diff = _unified_diff(source_file.source, fixed_source, job.display_path)
+    elif fixed_source.is_notebook:
+        write_text(path, updated_notebook(source_file.raw, fixed_source), source_file.encoding)
+    else:
+        write_text(path, fixed_source.text, source_file.encoding)
+
+
+def _unified_diff(before: Source, after: Source, display_path: str) -> str:
+    """One diff per file, or per changed cell for notebooks (``path:cell N``)."""
+    if not before.is_notebook:
+        return _diff_text(before.text, after.text, display_path)
+    return "".join(
+        _diff_text(before.text[old.start : old.end], after.text[new.start : new.end], f"{display_path}:cell {old.index + 1}")
+        for old, new in zip(before.cells, after.cells)
+    )
+
+
+def _diff_text(before: str, after: str, label: str) -> str:
+    lines = difflib.unified_diff(
+        before.splitlines(keepends=True), after.splitlines(keepends=True), fromfile=label, tofile=label
+    )
+    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+
+
+# ---------------------------------------------------------------- rule
+
+
+def _run_rule(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.all == bool(args.code):
+        parser.error("give one rule code, or --all")
+    if args.all:
+        rules = list(all_rules())
+    else:
+        rule = get_rule(args.code)
+        if rule is None:
+            print(f"error: unknown rule code {args.code}", file=sys.stderr)
+            return EXIT_ERROR
+        rules = [rule]
+    if args.output_format == "json":
+        sys.stdout.write(json.dumps([_rule_record(rule) for rule in rules], indent=2) + "\n")
+    else:
+        sys.stdout.write("\n".join(_rule_text(rule) for rule in rules))
+    return EXIT_CLEAN
+
+
+def _rule_text(rule: Rule) -> str:
+    enabled = "Enabled by default." if rule.default_enabled else "Not enabled by default: turn it on with `extend-select`."
+    return f"# {rule.name} ({rule.code})\n\nDefault severity: {rule.severity.value}. {enabled}\n\n{rule.doc.strip()}\n"
+
+
+def _rule_record(rule: Rule) -> dict:
+    return {
+        "code": rule.code,
+        "name": rule.name,
+        "severity": rule.severity.value,
+        "default_enabled": rule.default_enabled,
+        "explanation": rule.doc.strip(),
+    }
+
+
+# ---------------------------------------------------------------- serve
+
+
+def _run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from tfscope.lsp.server import start_server  # only the server needs pygls
+
+    start_server(tcp=args.tcp, log_file=str(args.log_file) if args.log_file else None)
+    return EXIT_CLEAN

@@ -1,0 +1,20 @@
+"""Output formats of ``tfscope check``: one function per format, from findings to text."""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from tfscope.output import github, json_report, sarif, text
+from tfscope.output.findings import Finding, FindingEdit, FindingFix, Location, finding_for
+
+Formatter = Callable[[Sequence[Finding], bool], str]  # (sorted findings, unsafe fixes enabled) -> output
+
+FORMATTERS: dict[str, Formatter] = {
+    "text": text.full,
+    "concise": text.concise,
+    "json": json_report.render,
+    "sarif": sarif.render,
+    "github": github.render,
+}
+
+__all__ = ["FORMATTERS", "Finding", "FindingEdit", "FindingFix", "Formatter", "Location", "finding_for"]

@@ -1,0 +1,76 @@
+"""ruff-like human output: ``path:row:col: CODE [*] message``, with a code frame in ``text``."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from tfscope.output.findings import Finding
+
+FIXABLE_MARK = "[*] "
+
+
+def is_fixable(finding: Finding, unsafe_fixes: bool) -> bool:
+    """Whether ``--fix`` would apply this finding's fix."""
+    if finding.fix is None:
+        return False
+    return finding.fix.applicability == "safe" or (unsafe_fixes and finding.fix.applicability == "unsafe")
+
+
+def headline(finding: Finding, unsafe_fixes: bool) -> str:
+    mark = FIXABLE_MARK if is_fixable(finding, unsafe_fixes) else ""
+    return f"{finding.where}: {finding.code} {mark}{finding.message}"
+
+
+def concise(findings: Sequence[Finding], unsafe_fixes: bool) -> str:
+    return "".join(headline(finding, unsafe_fixes) + "\n" for finding in findings)
+
+
+def full(findings: Sequence[Finding], unsafe_fixes: bool) -> str:
+    return "".join(headline(finding, unsafe_fixes) + "\n" + _code_frame(finding) + "\n" for finding in findings)
+
+
+def _code_frame(finding: Finding) -> str:
+    """The flagged line with the range underlined, and the fix as help, like ruff."""
+    row = str(finding.location.row)
+    gutter = " " * len(row)
+    line = finding.source_line.expandtabs(1)
+    start = finding.location.column - 1
+    end = finding.end_location.column - 1 if finding.end_location.row == finding.location.row else len(line)
+    underline = " " * start + "^" * max(end - start, 1)
+    frame = [f"{gutter} |", f"{row} | {line}", f"{gutter} | {underline} {finding.code}", f"{gutter} |"]
+    if finding.fix is not None:
+        frame.append(f"{gutter} = help: {finding.fix.message}")
+    return "".join(part.rstrip() + "\n" for part in frame)
+
+
+def summary(remaining: Sequence[Finding], fixed: int, unsafe_fixes: bool, fix_mode: bool) -> str:
+    """The closing lines: counts, and how many more ``--fix`` (or ``--unsafe-fixes``) would fix."""
+    if not remaining and not fixed:
+        return "All checks passed!\n"
+    total = len(remaining) + fixed
+    noun = "error" if total == 1 else "errors"
+    lines = [f"Found {total} {noun} ({fixed} fixed, {len(remaining)} remaining)." if fixed or fix_mode else f"Found {total} {noun}."]
+    fixable = sum(is_fixable(finding, unsafe_fixes) for finding in remaining)
+    hidden = sum(
+        not unsafe_fixes and finding.fix is not None and finding.fix.applicability == "unsafe" for finding in remaining
+    )
+    if fixable and not fix_mode:
+        lines.append(f"[*] {fixable} fixable with the `--fix` option.")
+    if hidden:
+        fixes = "fix" if hidden == 1 else "fixes"
+        lines.append(f"({hidden} hidden {fixes} can be enabled with the `--unsafe-fixes` option.)")
+    return "".join(line + "\n" for line in lines)
+
+
+def statistics(findings: Sequence[Finding], unsafe_fixes: bool) -> str:
+    """One row per rule: count, code, ``[*]`` when all are fixable, name — most frequent first."""
+    by_code: dict[str, list[Finding]] = {}
+    for finding in findings:
+        by_code.setdefault(finding.code, []).append(finding)
+    rows = sorted(by_code.items(), key=lambda item: (-len(item[1]), item[0]))
+    width = max((len(str(len(group))) for _, group in rows), default=1)
+    return "".join(
+        f"{len(group):>{width}}\t{code}\t"
+        f"{FIXABLE_MARK if all(is_fixable(finding, unsafe_fixes) for finding in group) else '    '}{group[0].name}\n"
+        for code, group in rows
+    )
