@@ -1,19 +1,43 @@
-"""The one entry point: text in, diagnostics (with validated fixes) out."""
+"""The one entry point: text in, diagnostics out; fixes validated on demand."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import ast
+import logging
+import re
+from collections import Counter
+from dataclasses import dataclass, field, replace
 
+from tfscope import config, fixes
 from tfscope.config import DEFAULT_SETTINGS, Settings
-from tfscope.diagnostics import Diagnostic, Fix
+from tfscope.diagnostics import Diagnostic, Fix, Related
+from tfscope.model.builder import ModelBuilder
+from tfscope.model.entities import Owner, SemanticModel
+from tfscope.parsing import parse_tolerant
+from tfscope.resolve.environment import keras_major_version
+from tfscope.rules import Rule, Violation, all_rules
 from tfscope.source import Source
+
+log = logging.getLogger(__name__)
+
+# Evidence in the file itself of which Keras runs it (checked before settings and environment).
+_KERAS_2_IN_FILE = re.compile(
+    r"^\s*(?:import\s+tf_keras|from\s+tf_keras\b)|TF_USE_LEGACY_KERAS['\"]\s*\]?\s*[=,]\s*['\"](?:1|true|True)",
+    re.MULTILINE,
+)
+_KERAS_3_IN_FILE = re.compile(r"^\s*(?:import\s+keras\b(?!\.)|from\s+keras\s+import)", re.MULTILINE)
+DEFAULT_KERAS_VERSION = 3
 
 
 @dataclass
 class Analysis:
     source: Source
+    settings: Settings = DEFAULT_SETTINGS
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    # name bindings of variable owners: (start, end, description) for hovers
+    tree: ast.Module | None = None
+    parsed_cleanly: bool = True
+    keras_version: int = DEFAULT_KERAS_VERSION
+    # names bound to variable owners: (start, end, hover text)
     placements: list[tuple[int, int, str]] = field(default_factory=list)
 
     def placement_at(self, offset: int) -> str | None:
@@ -25,14 +49,163 @@ class Analysis:
 
 def analyze(source: Source, settings: Settings = DEFAULT_SETTINGS) -> Analysis:
     """Analyse one file or notebook. Never raises on bad input; never runs user code."""
-    return Analysis(source=source)
+    analysis = Analysis(source=source, settings=settings)
+    try:
+        _analyze_into(analysis)
+    except RecursionError:
+        log.warning("tfscope: %s is nested too deeply to analyse", source.path or "<text>")
+        analysis.diagnostics = []
+    return analysis
+
+
+def _analyze_into(analysis: Analysis) -> None:
+    source, settings = analysis.source, analysis.settings
+    if fixes.file_is_exempt(source):
+        return
+    tree, recovered = parse_tolerant(source.code)
+    analysis.tree, analysis.parsed_cleanly = tree, not recovered
+    analysis.keras_version = detect_keras_version(source, settings)
+    model = ModelBuilder(tree, analysis.keras_version, settings).build()
+    suppressions = fixes.noqa_suppressions(source)
+    diagnostics: dict[tuple[str, int, int], Diagnostic] = {}
+    for rule in all_rules():
+        if not config.is_enabled(settings, rule.code, source.path):
+            continue
+        severity = config.severity_for(settings, rule.code)
+        for violation in rule.check(model):
+            diagnostic = _diagnostic(source, rule, severity, violation)
+            line = source.position(diagnostic.start)[0]
+            if fixes.is_suppressed(suppressions, line, rule.code):
+                continue
+            diagnostics.setdefault((rule.code, diagnostic.start, diagnostic.end), diagnostic)
+    analysis.diagnostics = sorted(diagnostics.values(), key=lambda d: (d.start, d.code))
+    analysis.placements = _placements(source, model)
+
+
+def detect_keras_version(source: Source, settings: Settings) -> int:
+    """From the file, then an explicit setting, then the environment's packages; default 3."""
+    if _KERAS_2_IN_FILE.search(source.code):
+        return 2
+    if _KERAS_3_IN_FILE.search(source.code):
+        return 3
+    if settings.keras_version in ("2", "3"):
+        return int(settings.keras_version)
+    return keras_major_version(settings.interpreter) or DEFAULT_KERAS_VERSION
+
+
+def _diagnostic(source: Source, rule: Rule, severity, violation: Violation) -> Diagnostic:
+    start, end = _span(source, violation.node)
+    related = tuple(
+        Related(*_span(source, node), message) for node, message in violation.related if node is not None
+    )
+    return Diagnostic(
+        code=rule.code,
+        name=rule.name,
+        message=violation.message,
+        severity=severity,
+        start=start,
+        end=end,
+        related=related,
+        unnecessary=rule.unnecessary,
+        explanation=violation.explanation,
+        intent=violation.intent,
+    )
+
+
+def _span(source: Source, node: ast.AST) -> tuple[int, int]:
+    """A statement's squiggle covers its first line only: a whole `with` block would drown the editor."""
+    start, end = source.node_span(node)
+    if isinstance(node, ast.stmt):
+        end = min(end, source.line_end(source.line_of(start)))
+    return start, end
+
+
+def _placements(source: Source, model: SemanticModel) -> list[tuple[int, int, str]]:
+    placements = []
+    for target, owner in model.bindings:
+        start, end = source.node_span(target)
+        placements.append((start, end, describe_placement(source, owner)))
+    return placements
+
+
+def describe_placement(source: Source, owner: Owner) -> str:
+    line = source.position(_span(source, owner.site)[0])[0] + 1
+    what = f"{owner.kind.value} {owner.describe()}"
+    if owner.placement is None:
+        return f"{what}: created outside any strategy scope (line {line})"
+    return f"{what}: created inside the {owner.placement.describe()} scope (line {line})"
+
+
+# ------------------------------------------------------------------ fixes
 
 
 def fixes_for(analysis: Analysis, diagnostic: Diagnostic) -> list[Fix]:
-    """The validated fixes for one diagnostic, computed on demand (not on every keystroke)."""
-    return []
+    """The validated fixes for one diagnostic, computed on demand (not on every keystroke).
+
+    A fix is offered only if the file parsed, the edited text parses and keeps every token
+    and comment, the diagnostic is gone after it, and no new diagnostic appears.
+    """
+    if diagnostic.intent is None or analysis.tree is None or not analysis.parsed_cleanly:
+        return []
+    try:
+        candidates = fixes.candidate_fixes(diagnostic.intent, analysis.source, analysis.tree)
+    except Exception:  # a fix builder bug must not take the diagnostics down with it
+        log.exception("tfscope: building fixes for %s failed", diagnostic.code)
+        return []
+    before = Counter(d.code for d in analysis.diagnostics)
+    validated = []
+    for fix in candidates:
+        if _fix_holds(analysis, diagnostic, fix, before):
+            validated.append(fix)
+    if validated and not any(fix.is_preferred for fix in validated):
+        validated[0] = replace(validated[0], is_preferred=True)
+    return validated
 
 
-def noqa_fix(analysis: Analysis, diagnostic: Diagnostic) -> Fix:
+def _fix_holds(analysis: Analysis, diagnostic: Diagnostic, fix: Fix, before: Counter) -> bool:
+    source = analysis.source
+    try:
+        edited = edited_source(source, fix)
+    except ValueError:
+        return False
+    if not fixes.preserves_code(source, edited.text):
+        return False
+    after = analyze(edited, analysis.settings)
+    if not after.parsed_cleanly:
+        return False
+    counts = Counter(d.code for d in after.diagnostics)
+    if counts[diagnostic.code] >= before[diagnostic.code]:
+        return False
+    return all(counts[code] <= before[code] for code in counts)
+
+
+def edited_source(source: Source, fix: Fix) -> Source:
+    """The Source after applying ``fix`` (a notebook keeps its cells)."""
+    if source.is_notebook:
+        from tfscope.notebook import edited_source as edited_notebook
+
+        return edited_notebook(source, fix.edits)
+    return Source(text=fixes.apply_edits(source.text, fix.edits), path=source.path)
+
+
+def noqa_fix(analysis: Analysis, diagnostic: Diagnostic) -> Fix | None:
     """"Ignore TFSxxx on this line", merged into an existing ``# noqa: ...``."""
-    raise NotImplementedError
+    line = analysis.source.position(diagnostic.start)[0]
+    return fixes.noqa_fix(analysis.source, diagnostic.code, line)
+
+
+def fix_all(analysis: Analysis, unsafe: bool = False) -> list[Fix]:
+    """One validated fix per diagnostic, non-overlapping, safe only unless ``unsafe``."""
+    chosen: list[Fix] = []
+    taken: list[tuple[int, int]] = []
+    for diagnostic in analysis.diagnostics:
+        for fix in fixes_for(analysis, diagnostic):
+            if fix.applicability.value != "safe" and not unsafe:
+                continue
+            spans = [(edit.start, edit.end) for edit in fix.edits]
+            if any(s <= te and ts <= e for s, e in spans for ts, te in taken):
+                continue
+            chosen.append(fix)
+            taken.extend(spans)
+            break
+    return chosen

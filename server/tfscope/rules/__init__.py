@@ -1,11 +1,42 @@
-"""The rule registry: every rule module listed once, in code order."""
+"""The rule registry: one module per rule, each defining ``RULE``."""
 
 from __future__ import annotations
 
+import ast
+import importlib
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from tfscope.diagnostics import Severity
+from tfscope.diagnostics import FixIntent, Severity
+
+DOCS_URL = "https://github.com/tfscope/tfscope/blob/main/docs/rules.md#{code}"
+
+_RULE_MODULES = (
+    "tfs001_model_outside_scope",
+    "tfs002_optimizer_outside_scope",
+    "tfs003_metric_outside_scope",
+    "tfs004_variable_outside_scope",
+    "tfs005_checkpoint_outside_scope",
+    "tfs006_restore_outside_scope",
+    "tfs007_compile_outside_scope",
+    "tfs008_mixed_strategies",
+    "tfs009_unnecessary_in_scope",
+    "tfs010_fit_in_scope",
+    "tfs011_strategy_recreated",
+    "tfs012_step_outside_run",
+    "tfs013_loss_reduction",
+    "tfs014_strategy_not_first",
+    "tfs015_lazy_build_outside_scope",
+)
+
+
+@dataclass(frozen=True)
+class Violation:
+    node: ast.AST  # what the squiggle covers
+    message: str
+    related: tuple[tuple[ast.AST, str], ...] = ()
+    explanation: str = ""
+    intent: FixIntent | None = None
 
 
 @dataclass(frozen=True)
@@ -13,30 +44,30 @@ class Rule:
     code: str
     name: str
     severity: Severity
+    summary: str  # one line, for SARIF and listings
     doc: str  # ruff-style: What it does / Why is this bad? / Example / Use instead / Fix safety
-    check: Callable  # (SemanticModel, RuleContext) -> Iterable[Violation]
+    check: Callable[..., Iterable[Violation]]  # (SemanticModel) -> violations
     default_enabled: bool = True
     unnecessary: bool = False
+    fixable: bool = False
 
 
-RULES: dict[str, Rule] = {}
+_RULES: dict[str, Rule] = {}
 
 
-def register(rule: Rule) -> Rule:
-    RULES[rule.code] = rule
-    return rule
-
-
-def all_rules() -> Iterable[Rule]:
+def all_rules() -> list[Rule]:
     _load()
-    return [RULES[code] for code in sorted(RULES)]
+    return list(_RULES.values())
 
 
 def get_rule(code: str) -> Rule | None:
     _load()
-    return RULES.get(code.upper())
+    return _RULES.get(code.upper())
 
 
 def _load() -> None:
-    if not RULES:
-        from tfscope.rules import catalog  # noqa: F401  (registers every rule)
+    if _RULES:
+        return
+    for module_name in _RULE_MODULES:
+        rule = importlib.import_module(f"tfscope.rules.{module_name}").RULE
+        _RULES[rule.code] = rule

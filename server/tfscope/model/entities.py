@@ -1,0 +1,182 @@
+"""What the semantic model knows: strategies, variable owners, where they meet, and events.
+
+Rules read these; they never parse. Nodes are ast nodes of the analysed module; a ``site`` is
+always in the analysed root (for a factory call, the call, not the factory body), which is
+where both the report and the fix belong.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from tfscope.resolve.catalog import Api
+
+
+@dataclass(eq=False)
+class Root:
+    """One analysed body: the module, or a function nobody in the file calls."""
+
+    node: ast.AST
+    context_known: bool  # False for uncalled functions: their caller's scope is unknown
+
+
+@dataclass(eq=False)
+class Strategy:
+    kind: str  # "MirroredStrategy", ..., "default", or "unknown" for parameters/attributes
+    node: ast.AST | None  # the constructor call; None when received from elsewhere
+    root: Root
+    label: str = ""  # the name it goes by where it is bound, e.g. "strategy"
+    binding: ast.stmt | None = None  # the root statement that binds it
+    used: bool = False  # entered, run, or handed to something else
+    scope_blocks: list[ast.With] = field(default_factory=list)
+
+    @property
+    def is_default(self) -> bool:
+        return self.kind == "default"
+
+    @property
+    def is_constructed(self) -> bool:
+        """A strategy this file constructs: its identity is known."""
+        return self.node is not None and not self.is_default
+
+    def describe(self) -> str:
+        name = self.label or "strategy"
+        return f"`{name}` ({self.kind})" if self.kind not in ("unknown", "default") else f"`{name}`"
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """An interaction that expects an object to live under ``strategy``."""
+
+    strategy: Strategy
+    node: ast.AST
+    reason: str  # e.g. "compiled inside the `strategy` scope"
+    via: str = "combined"  # "compile", "loop", "combined", "checkpoint" or "step"
+
+
+@dataclass(eq=False)
+class Owner:
+    """An object that owns TensorFlow variables (or a checkpoint tracking such objects)."""
+
+    kind: Api
+    label: str  # how it was made, e.g. "keras.Sequential" or "build_model()"
+    site: ast.AST
+    statement: ast.stmt
+    placement: Strategy | None
+    root: Root
+    name: str = ""
+    meetings: list[Meeting] = field(default_factory=list)
+    parts: list[Owner] = field(default_factory=list)  # functional layers whose weights it holds
+    tracked: list[Owner] = field(default_factory=list)  # what a checkpoint tracks
+    attrs: dict = field(default_factory=dict)
+    lazy: bool = False  # a subclassed model: weights appear at its first call or build
+    optimizer: Owner | str | None = None  # what compile() gave it
+    trained: bool = False  # a training step ran (or optimizer.build): slot variables exist
+    first_build: tuple[ast.AST, Strategy | None] | None = None
+    class_name: str = ""
+
+    def meet(self, strategy: Strategy | None, node: ast.AST, reason: str, via: str) -> None:
+        if strategy is None or strategy.is_default or strategy is self.placement:
+            return
+        if any(m.strategy is strategy and m.via == via for m in self.meetings):
+            return
+        self.meetings.append(Meeting(strategy, node, reason, via))
+        for part in self.parts:
+            part.meet(strategy, node, reason, via)
+
+    def describe(self) -> str:
+        return f"`{self.name}` ({self.label})" if self.name else f"`{self.label}`"
+
+
+# Events: things the interpreter saw at one point of the program.
+
+
+@dataclass(frozen=True)
+class NestedScopes:
+    node: ast.AST  # the inner `s2.scope()` expression
+    outer: Strategy
+    inner: Strategy
+
+
+@dataclass(frozen=True)
+class StrategyRecreated:
+    strategy: Strategy
+    why: str
+
+
+@dataclass(frozen=True)
+class StepOutsideRun:
+    node: ast.AST  # the call that runs the step directly, in the root
+    strategy: Strategy
+    what: str
+    statement: ast.stmt
+
+
+@dataclass(frozen=True)
+class LossInStep:
+    loss_node: ast.AST
+    label: str
+    strategy: Strategy
+    call: ast.AST
+
+
+@dataclass(frozen=True)
+class StartupAfterOps:
+    node: ast.AST
+    what: str
+    first_op: ast.AST
+
+
+@dataclass(frozen=True)
+class RestoreOutsideScope:
+    node: ast.AST
+    statement: ast.stmt
+    targets: tuple[Owner, ...]
+    strategy: Strategy
+    what: str
+
+
+@dataclass(frozen=True)
+class CompileCreatesOwners:
+    node: ast.AST
+    statement: ast.stmt
+    model: Owner
+    strategy: Strategy
+    what: str
+
+
+@dataclass(frozen=True)
+class DataInScope:
+    statement: ast.stmt
+    scope_block: ast.With
+    strategy: Strategy
+    what: str
+
+
+@dataclass(frozen=True)
+class FitInScope:
+    node: ast.AST
+    model: Owner
+    strategy: Strategy
+    method: str
+
+
+@dataclass(frozen=True)
+class BuildOutsideScope:
+    node: ast.AST
+    statement: ast.stmt
+    model: Owner
+
+
+@dataclass
+class SemanticModel:
+    keras_version: int
+    owners: list[Owner] = field(default_factory=list)
+    strategies: list[Strategy] = field(default_factory=list)
+    events: list = field(default_factory=list)
+    # root-level name bindings of owners, for hovers: (name node, owner)
+    bindings: list[tuple[ast.AST, Owner]] = field(default_factory=list)
+
+    def events_of(self, kind: type) -> list:
+        return [event for event in self.events if isinstance(event, kind)]

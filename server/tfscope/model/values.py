@@ -1,0 +1,109 @@
+"""Abstract values the interpreter tracks besides strategies and owners."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from tfscope.model.entities import Owner, Strategy
+
+
+@dataclass(frozen=True)
+class ApiRef:
+    """A TF/Keras (or other known library) module, class or function, by canonical name."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class ProjectRef:
+    """Something imported from the user's own project: only jedi can say what it is."""
+
+    module: str
+    name: str
+
+
+@dataclass(eq=False)
+class ScopeContext:
+    """The value of ``s.scope()``; ``strategy`` None for a null context."""
+
+    strategy: Strategy | None
+
+
+@dataclass(eq=False)
+class ExitStackValue:
+    entered: list[Strategy] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Function:
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+    closure: dict
+    is_contextmanager: bool = False
+    owner_class: ClassValue | None = None
+    calls: int = 0
+
+
+@dataclass(eq=False)
+class ClassValue:
+    node: ast.ClassDef
+    kind: object  # Api of the variable-owner family it derives from, or None
+    methods: dict[str, Function] = field(default_factory=dict)
+    bases: list[ClassValue] = field(default_factory=list)
+
+    def method(self, name: str) -> Function | None:
+        if name in self.methods:
+            return self.methods[name]
+        for base in self.bases:
+            found = base.method(name)
+            if found:
+                return found
+        return None
+
+
+@dataclass(eq=False)
+class Instance:
+    """An instance of a user class that owns no variables itself (a trainer, a config)."""
+
+    cls: ClassValue
+    attrs: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class BoundMethod:
+    receiver: object
+    name: str
+
+
+@dataclass(frozen=True)
+class Tensor:
+    """A symbolic Keras tensor: the functional layers whose calls produced it."""
+
+    producers: tuple[Owner, ...] = ()
+
+
+@dataclass(eq=False)
+class Loss:
+    node: ast.AST
+    label: str
+    default_reduction: bool
+
+
+@dataclass(eq=False)
+class Dataset:
+    node: ast.AST
+
+
+@dataclass(eq=False)
+class CheckpointManager:
+    checkpoint: Owner | None
+
+
+@dataclass(frozen=True)
+class Sequence:
+    items: tuple
+
+
+@dataclass(frozen=True)
+class Constant:
+    value: object

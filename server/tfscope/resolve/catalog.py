@@ -1,0 +1,231 @@
+"""The TF/Keras public API as data: canonical names and what calling them makes.
+
+Every import style is first rewritten to one canonical spelling (``tf.keras.layers.Dense``,
+``tensorflow.python.keras.layers.Dense`` and ``tf_keras.layers.Dense`` all become
+``keras.layers.Dense``), then looked up here. No TensorFlow needed: jedi cannot see through
+``tf.keras``'s lazy loader anyway.
+"""
+
+from __future__ import annotations
+
+import enum
+from functools import lru_cache
+
+
+class Api(str, enum.Enum):
+    MODEL = "model"
+    LAYER = "layer"
+    OPTIMIZER = "optimizer"
+    METRIC = "metric"
+    VARIABLE = "variable"
+    MODULE = "module"
+    LOADED_MODEL = "loaded model"
+    CHECKPOINT = "checkpoint"
+    CHECKPOINT_MANAGER = "checkpoint manager"
+    LOSS = "loss"
+    SCHEDULE = "schedule"
+    INPUT = "input"
+    DATA = "data"
+    STRATEGY = "strategy"
+    GET_STRATEGY = "get_strategy"
+    SET_STRATEGY = "set_strategy"
+    TPU_INIT = "tpu_init"
+    TF_FUNCTION = "tf.function"
+    NULL_CONTEXT = "nullcontext"
+    EXIT_STACK = "ExitStack"
+    CONTEXT_MANAGER = "contextmanager"
+    ENVIRON = "environ"
+    TF_SETUP = "tf setup"  # TensorFlow calls that may run before a strategy is created
+    TF_OP = "tf op"  # any other TensorFlow/Keras call
+
+
+# Objects that own variables and so must be created inside the strategy scope.
+VARIABLE_OWNERS = frozenset(
+    {Api.MODEL, Api.LAYER, Api.OPTIMIZER, Api.METRIC, Api.VARIABLE, Api.MODULE, Api.LOADED_MODEL}
+)
+
+# Roots of the import graph that tfscope understands; other imports are the user's project.
+KNOWN_ROOTS = frozenset(
+    {"tensorflow", "keras", "tf_keras", "transformers", "keras_hub", "keras_nlp", "keras_cv",
+     "contextlib", "numpy", "pandas", "tensorflow_datasets", "os"}
+)
+
+# Module-path rewrites to the canonical spelling (whole dotted components).
+_CANONICAL_PREFIXES = (
+    ("tensorflow.compat.v1", "tensorflow"),
+    ("tensorflow.compat.v2", "tensorflow"),
+    ("tensorflow.python.keras", "keras"),
+    ("tensorflow.keras", "keras"),
+    ("keras.api._v2.keras", "keras"),
+    ("keras._tf_keras.keras", "keras"),
+    ("tf_keras", "keras"),
+    ("tensorflow.optimizers", "keras.optimizers"),
+    ("tensorflow.metrics", "keras.metrics"),
+    ("tensorflow.losses", "keras.losses"),
+    ("tensorflow.distribute.experimental.TPUStrategy", "tensorflow.distribute.TPUStrategy"),
+    ("tensorflow.distribute.experimental.MultiWorkerMirroredStrategy",
+     "tensorflow.distribute.MultiWorkerMirroredStrategy"),
+    ("tensorflow.distribute.experimental.ParameterServerStrategy",
+     "tensorflow.distribute.ParameterServerStrategy"),
+    ("tensorflow.distribute.experimental.CentralStorageStrategy",
+     "tensorflow.distribute.CentralStorageStrategy"),
+    ("keras_nlp", "keras_hub"),
+    ("keras_cv", "keras_hub"),
+    ("keras.preprocessing.image_dataset_from_directory", "keras.utils.image_dataset_from_directory"),
+    ("keras.preprocessing.text_dataset_from_directory", "keras.utils.text_dataset_from_directory"),
+    ("keras.saving.load_model", "keras.models.load_model"),
+)
+
+_EXACT = {
+    "keras.Sequential": Api.MODEL,
+    "keras.models.Sequential": Api.MODEL,
+    "keras.Model": Api.MODEL,
+    "keras.models.Model": Api.MODEL,
+    "keras.models.clone_model": Api.MODEL,
+    "keras.models.model_from_json": Api.MODEL,
+    "keras.models.load_model": Api.LOADED_MODEL,
+    "tensorflow.saved_model.load": Api.LOADED_MODEL,
+    "keras.Input": Api.INPUT,
+    "keras.layers.Input": Api.INPUT,
+    "keras.layers.InputLayer": Api.INPUT,
+    "tensorflow.Variable": Api.VARIABLE,
+    "keras.Variable": Api.VARIABLE,
+    "keras.backend.variable": Api.VARIABLE,
+    "tensorflow.Module": Api.MODULE,
+    "tensorflow.train.Checkpoint": Api.CHECKPOINT,
+    "tensorflow.train.CheckpointManager": Api.CHECKPOINT_MANAGER,
+    "keras.mixed_precision.LossScaleOptimizer": Api.OPTIMIZER,
+    "tensorflow.distribute.get_strategy": Api.GET_STRATEGY,
+    "tensorflow.distribute.experimental_set_strategy": Api.SET_STRATEGY,
+    "tensorflow.tpu.experimental.initialize_tpu_system": Api.TPU_INIT,
+    "tensorflow.config.experimental_connect_to_cluster": Api.TPU_INIT,
+    "tensorflow.function": Api.TF_FUNCTION,
+    "contextlib.nullcontext": Api.NULL_CONTEXT,
+    "contextlib.ExitStack": Api.EXIT_STACK,
+    "contextlib.contextmanager": Api.CONTEXT_MANAGER,
+    "os.environ": Api.ENVIRON,
+    "keras.utils.image_dataset_from_directory": Api.DATA,
+    "keras.utils.text_dataset_from_directory": Api.DATA,
+    "keras.utils.timeseries_dataset_from_array": Api.DATA,
+    "keras.utils.audio_dataset_from_directory": Api.DATA,
+    "tensorflow_datasets.load": Api.DATA,
+    "numpy.load": Api.DATA,
+    "numpy.loadtxt": Api.DATA,
+    "pandas.read_csv": Api.DATA,
+    "pandas.read_parquet": Api.DATA,
+}
+
+STRATEGY_CLASSES = frozenset(
+    {"MirroredStrategy", "MultiWorkerMirroredStrategy", "TPUStrategy", "ParameterServerStrategy",
+     "OneDeviceStrategy", "CentralStorageStrategy"}
+)
+
+# Strategies whose creation must precede every other TensorFlow op (collectives, TPU system).
+STARTUP_STRATEGIES = frozenset({"MultiWorkerMirroredStrategy", "TPUStrategy"})
+
+# (canonical prefix, kind of an upper-case name below it); first match wins.
+_CLASS_FAMILIES = (
+    ("keras.optimizers.schedules.", Api.SCHEDULE),
+    ("keras.optimizers.", Api.OPTIMIZER),
+    ("keras.metrics.", Api.METRIC),
+    ("keras.losses.", Api.LOSS),
+    ("keras.layers.", Api.LAYER),
+    ("keras.applications.", Api.MODEL),
+    ("keras_hub.layers.", Api.LAYER),
+    ("keras_hub.models.", Api.MODEL),
+)
+
+# Every name below these is data loading, whatever its case.
+_DATA_PREFIXES = ("tensorflow.data.", "keras.datasets.")
+
+# TensorFlow calls that do not start the runtime, so may precede a strategy's creation.
+_SETUP_PREFIXES = (
+    "tensorflow.config.", "tensorflow.distribute.", "tensorflow.tpu.", "tensorflow.get_logger",
+    "tensorflow.autograph.", "tensorflow.debugging.set_log_device_placement",
+    "tensorflow.random.set_seed", "keras.utils.set_random_seed", "keras.mixed_precision.",
+    "tensorflow.io.gfile.", "tensorflow.function", "tensorflow.TensorSpec", "tensorflow.print",
+    "tensorflow.compat.v1.logging.", "tensorflow.logging.", "tensorflow.sysconfig.",
+)
+
+# Names under these roots are not TensorFlow ops at all.
+_NON_TF_ROOTS = ("contextlib.", "numpy.", "pandas.", "os.", "transformers.", "tensorflow_datasets.")
+
+# Hub classes that load weights-free helpers, not models.
+_NON_MODEL_SUFFIXES = ("Tokenizer", "Preprocessor", "ImageConverter", "AudioConverter", "Config")
+
+LOSS_REDUCTION_CLASS = "keras.losses.Reduction"
+
+
+@lru_cache(maxsize=4096)
+def canonical(dotted: str) -> str:
+    rewritten = True
+    while rewritten:
+        rewritten = False
+        for old, new in _CANONICAL_PREFIXES:
+            if dotted == old or dotted.startswith(old + "."):
+                dotted = new + dotted[len(old):]
+                rewritten = True
+    return dotted
+
+
+@lru_cache(maxsize=4096)
+def classify(name: str) -> Api | None:
+    """What calling the canonical ``name`` creates, or None when unknown."""
+    if name in _EXACT:
+        return _EXACT[name]
+    root, _, rest = name.partition(".")
+    last = name.rsplit(".", 1)[-1]
+    if root == "tensorflow" and rest.startswith("distribute.") and last in STRATEGY_CLASSES:
+        return Api.STRATEGY
+    if name.startswith(_DATA_PREFIXES):
+        return Api.DATA
+    if name.startswith("transformers."):
+        return _classify_transformers(rest)
+    for prefix, kind in _CLASS_FAMILIES:
+        if name.startswith(prefix):
+            return _classify_family(name[len(prefix):], kind)
+    if name.startswith(_NON_TF_ROOTS):
+        return None
+    if name.startswith(_SETUP_PREFIXES):
+        return Api.TF_SETUP
+    if root in ("tensorflow", "keras"):
+        return Api.TF_OP
+    return None
+
+
+def _classify_family(tail: str, kind: Api) -> Api | None:
+    parts = tail.split(".")
+    if kind is Api.MODEL and parts[-1] in ("from_preset", "from_pretrained"):
+        parts = parts[:-1]
+    if not parts or not parts[-1][:1].isupper():
+        return Api.TF_OP
+    if "Reduction" in parts:
+        return None
+    if kind in (Api.MODEL, Api.LAYER) and parts[-1].endswith(_NON_MODEL_SUFFIXES):
+        return None
+    if kind is Api.LAYER and parts[-1] in ("Input", "InputLayer"):
+        return Api.INPUT
+    return kind
+
+
+def _classify_transformers(tail: str) -> Api | None:
+    parts = tail.split(".")
+    if parts[-1] == "from_pretrained":
+        parts = parts[:-1]
+    if parts and parts[-1].startswith("TF") and not parts[-1].endswith(_NON_MODEL_SUFFIXES):
+        return Api.MODEL
+    return None
+
+
+def base_class_kind(name: str) -> Api | None:
+    """The kind of object a user class deriving from the canonical ``name`` is."""
+    kind = classify(name)
+    if kind is Api.INPUT:
+        return None
+    if kind in VARIABLE_OWNERS or kind is Api.LOSS:
+        return kind
+    return None
+
+
+def is_strategy_setup(name: str) -> bool:
+    return classify(name) in (Api.TF_SETUP, Api.STRATEGY, Api.GET_STRATEGY, Api.SET_STRATEGY, Api.TPU_INIT)

@@ -1,0 +1,52 @@
+from tfscope.diagnostics import Severity
+from tfscope.resolve.catalog import Api
+from tfscope.rules import Rule
+from tfscope.rules.placement import misplaced_owners
+
+DOC = """\
+## What it does
+Checks for Keras models and layers whose weights are created outside every
+`strategy.scope()` although the model later meets a strategy: it is compiled or fit inside
+the scope, combined with objects created in the scope, or used in a `strategy.run` step. Also
+flags models built after a strategy whose scope is never entered at all. Factories defined in
+the file count: `model = build_model()` outside the scope is reported at the call.
+
+## Why is this bad?
+`strategy.scope()` is about variable creation: only variables created while the scope is
+active become distributed (mirrored, TPU, parameter-server) variables. A model built outside
+holds ordinary single-device variables, and the strategy cannot recreate them later. Keras 2
+raises `ValueError: Variable (...) was not created in the distribution strategy scope of
+(...)` at `compile`; otherwise training silently runs on one device.
+
+## Example
+```python
+strategy = tf.distribute.MirroredStrategy()
+model = keras.Sequential([keras.layers.Dense(10, input_shape=(32,))])
+with strategy.scope():
+    model.compile(optimizer="adam", loss="mse")
+```
+
+## Use instead
+```python
+strategy = tf.distribute.MirroredStrategy()
+with strategy.scope():
+    model = keras.Sequential([keras.layers.Dense(10, input_shape=(32,))])
+    model.compile(optimizer="adam", loss="mse")
+```
+
+## Fix safety
+"Move into `with strategy.scope():`" moves the creating statement into the existing scope
+block when nothing in between depends on it; otherwise "Wrap in `with strategy.scope():`".
+Both are safe: the statement runs at the same point, only under the strategy.
+Models that never meet a strategy (a CPU copy for export, a smoke test) are never reported.
+"""
+
+RULE = Rule(
+    code="TFS001",
+    name="model-outside-scope",
+    severity=Severity.WARNING,
+    summary="Model or layer created outside the strategy scope but used with the strategy",
+    doc=DOC,
+    check=lambda model: misplaced_owners(model, frozenset({Api.MODEL, Api.LAYER})),
+    fixable=True,
+)

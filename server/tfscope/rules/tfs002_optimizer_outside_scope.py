@@ -1,0 +1,47 @@
+from tfscope.diagnostics import Severity
+from tfscope.resolve.catalog import Api
+from tfscope.rules import Rule
+from tfscope.rules.placement import misplaced_owners
+
+DOC = """\
+## What it does
+Checks for optimizer instances created outside the strategy scope that are used with a
+distributed model: passed to `compile` of a model built in the scope (including an optimizer
+constructed inline in a `compile(...)` call outside the scope), tracked together with it, or
+used in a `strategy.run` step.
+
+## Why is this bad?
+Optimizers own variables (iterations, slot variables). Keras raises `ValueError: Optimizer
+(...) passed to model.compile was created inside of a different distribution strategy scope
+than the model`, and the Keras 2.11+ optimizers must be built in the scope
+(keras-team/keras#17187). In a custom loop the slot variables end up on one device.
+
+## Example
+```python
+with strategy.scope():
+    model = build_model()
+optimizer = keras.optimizers.Adam(1e-3)
+model.compile(optimizer=optimizer, loss="mse")
+```
+
+## Use instead
+```python
+with strategy.scope():
+    model = build_model()
+    optimizer = keras.optimizers.Adam(1e-3)
+    model.compile(optimizer=optimizer, loss="mse")
+```
+
+## Fix safety
+Moves (or wraps) the creating statement into the strategy scope; safe.
+"""
+
+RULE = Rule(
+    code="TFS002",
+    name="optimizer-outside-scope",
+    severity=Severity.WARNING,
+    summary="Optimizer created outside the strategy scope but used with a distributed model",
+    doc=DOC,
+    check=lambda model: misplaced_owners(model, frozenset({Api.OPTIMIZER})),
+    fixable=True,
+)

@@ -1,0 +1,77 @@
+from tfscope.diagnostics import Severity
+from tfscope.model.entities import RestoreOutsideScope, SemanticModel
+from tfscope.resolve.catalog import Api
+from tfscope.rules import Rule, Violation
+from tfscope.rules.placement import misplaced_owners, place_in_scope
+
+DOC = """\
+## What it does
+Checks for restores of distributed objects outside the strategy scope *before their
+variables exist*: `checkpoint.restore(...)`, `manager.restore_or_initialize()` or
+`model.load_weights(...)` right after construction, before any training step or
+`optimizer.build(...)`. Also checks for `keras.models.load_model(...)` /
+`tf.saved_model.load(...)` outside the scope when the loaded model is then used with the
+strategy.
+
+## Why is this bad?
+A restore creates the variables that do not exist yet, typically optimizer slot variables,
+under whatever strategy is current: `ValueError: Trying to create optimizer slot variable
+under the scope for tf.distribute.Strategy (...), which is different from the scope used for
+the original variable (...). ... This may happen if you're restoring from a checkpoint
+outside the scope`. A TF maintainer: "load_weights should happen inside the strategy.scope
+because it ends up creating optimizer variables" (tensorflow/tensorflow#32561).
+
+Restoring into objects whose variables already exist (after `fit`, or after
+`optimizer.build`) works outside the scope, as official tutorials do, and is not reported;
+neither are legacy `keras.optimizers.legacy.*` optimizers, which tolerated it.
+
+## Example
+```python
+with strategy.scope():
+    model = build_model()
+    optimizer = keras.optimizers.Adam()
+    checkpoint = tf.train.Checkpoint(model=model, optimizer=optimizer)
+checkpoint.restore(tf.train.latest_checkpoint(ckpt_dir))
+```
+
+## Use instead
+```python
+with strategy.scope():
+    model = build_model()
+    optimizer = keras.optimizers.Adam()
+    checkpoint = tf.train.Checkpoint(model=model, optimizer=optimizer)
+    checkpoint.restore(tf.train.latest_checkpoint(ckpt_dir))
+```
+
+## Fix safety
+Moves (or wraps) the restoring statement into the strategy scope; safe.
+"""
+
+
+def check(model: SemanticModel):
+    yield from misplaced_owners(model, frozenset({Api.LOADED_MODEL}))
+    for event in model.events_of(RestoreOutsideScope):
+        strategy = event.strategy
+        names = ", ".join(target.describe() for target in event.targets)
+        yield Violation(
+            event.node,
+            f"{event.what} restores {names} outside the {strategy.describe()} scope before their "
+            f"optimizer variables exist; restore inside `with {strategy.label or 'strategy'}.scope():`",
+            tuple((t.site, f"{t.describe()} is created in the {strategy.describe()} scope here")
+                  for t in event.targets),
+            "The restored objects were created in the strategy scope, but no training step or "
+            "`optimizer.build` has run yet, so restoring creates the optimizer slot variables now, "
+            "under the default strategy instead of the distributed one.",
+            place_in_scope(event.statement, event.targets[0].root, strategy),
+        )
+
+
+RULE = Rule(
+    code="TFS006",
+    name="restore-outside-scope",
+    severity=Severity.WARNING,
+    summary="Distributed objects restored or loaded outside the strategy scope",
+    doc=DOC,
+    check=check,
+    fixable=True,
+)

@@ -1,0 +1,59 @@
+from tfscope.diagnostics import Severity
+from tfscope.model.entities import LossInStep, SemanticModel
+from tfscope.rules import Rule, Violation
+
+DOC = """\
+## What it does
+Checks for Keras loss objects with the default reduction (`AUTO` / `SUM_OVER_BATCH_SIZE`)
+called inside a custom step run by `strategy.run`.
+
+## Why is this bad?
+Each replica sees only its part of the global batch; averaging per replica and then summing
+the gradients across replicas scales the loss wrongly. Keras 2 raises `Please use
+tf.keras.losses.Reduction.SUM or tf.keras.losses.Reduction.NONE for loss reduction when losses
+are used with tf.distribute.Strategy outside of the built-in training loops`; Keras 3 silently
+trains with the wrong scale.
+
+## Example
+```python
+loss_object = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+
+def step_fn(x, y):
+    loss = loss_object(y, model(x))
+```
+
+## Use instead
+```python
+loss_object = keras.losses.SparseCategoricalCrossentropy(
+    from_logits=True, reduction="none")
+
+def step_fn(x, y):
+    per_example_loss = loss_object(y, model(x))
+    loss = tf.nn.compute_average_loss(per_example_loss, global_batch_size=GLOBAL_BATCH)
+```
+"""
+
+
+def check(model: SemanticModel):
+    seen = set()
+    for event in model.events_of(LossInStep):
+        if event.loss_node in seen:
+            continue
+        seen.add(event.loss_node)
+        yield Violation(
+            event.loss_node,
+            f"`{event.label}` uses the default reduction but is called in a step run by "
+            f"{event.strategy.describe()}; pass `reduction=\"none\"` and average with "
+            "`tf.nn.compute_average_loss`",
+            ((event.call, "called in the distributed step here"),),
+        )
+
+
+RULE = Rule(
+    code="TFS013",
+    name="loss-reduction",
+    severity=Severity.WARNING,
+    summary="Loss with default reduction used in a custom distributed step",
+    doc=DOC,
+    check=check,
+)

@@ -1,0 +1,56 @@
+from tfscope.diagnostics import Severity
+from tfscope.model.entities import BuildOutsideScope, SemanticModel
+from tfscope.rules import Rule, Violation
+from tfscope.rules.placement import place_in_scope
+
+DOC = """\
+## What it does
+Checks for a subclassed Keras model constructed inside the strategy scope but first called
+(`model(x)`) or built (`model.build(shape)`) outside it.
+
+## Why is this bad?
+A subclassed model creates its weights lazily, on its first call or build. Constructing it in
+the scope is not enough: if that first call happens outside, its weights are ordinary
+single-device variables.
+
+## Example
+```python
+with strategy.scope():
+    model = MyModel()
+model.build((None, 32))
+```
+
+## Use instead
+```python
+with strategy.scope():
+    model = MyModel()
+    model.build((None, 32))
+```
+
+## Fix safety
+Moves (or wraps) the first call into the strategy scope; safe.
+"""
+
+
+def check(model: SemanticModel):
+    for event in model.events_of(BuildOutsideScope):
+        strategy = event.model.placement
+        yield Violation(
+            event.node,
+            f"{event.model.describe()} is constructed in the {strategy.describe()} scope but first "
+            f"built here, outside it, so its weights are created outside; build it inside "
+            f"`with {strategy.label}.scope():`",
+            ((event.model.site, f"{event.model.describe()} is constructed here"),),
+            place_in_scope(event.statement, event.model.root, strategy),
+        )
+
+
+RULE = Rule(
+    code="TFS015",
+    name="lazy-build-outside-scope",
+    severity=Severity.WARNING,
+    summary="Subclassed model constructed in scope but first built outside",
+    doc=DOC,
+    check=check,
+    fixable=True,
+)
