@@ -177,20 +177,11 @@ def container_end(source: Source, offset: int) -> int:
     return cell.end if cell else len(source.text)
 
 
-def container_start(source: Source, offset: int) -> int:
-    cell = source.cell_at(offset) if source.cells else None
-    return cell.start if cell else 0
-
-
 def delete_block(source: Source, block: LineBlock) -> Edit:
-    """Remove the block's lines and one line break, staying inside its cell."""
+    """Remove the block's lines with their line breaks (a cell's own text keeps its last break)."""
     start = source.line_start(block.first)
-    following = source.line_start(block.last + 1)
-    if following <= container_end(source, start) and block.last + 1 < source.line_count:
-        return Edit(start, following, "")
-    if block.first > 0 and source.line_end(block.first - 1) >= container_start(source, start):
-        return Edit(source.line_end(block.first - 1), source.line_end(block.last), "")
-    return Edit(start, source.line_end(block.last), "")
+    end = min(source.line_start(block.last + 1), container_end(source, start))
+    return Edit(start, end, "")
 
 
 def insert_before_line(source: Source, line: int, lines_text: str) -> Edit:

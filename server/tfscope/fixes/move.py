@@ -131,12 +131,13 @@ def _move_into(
         crossed_statements = siblings.statements[siblings.index + 1 : scope_index]
         crossed = dependencies.effects(crossed_statements)
         crossed.merge(dependencies.scope_header_effects(scope))
-        if conflicts(moved, crossed, crossed_any=True):
+        if conflicts(moved, crossed, crossed_any=True) or _holds_magic(source, crossed_statements):
             return None
         insert = insert_before_line(source, header_end + 1, _moved_text(source, block, intent.statement, scope))
     else:
         crossed_statements = siblings.statements[scope_index + 1 : siblings.index]
-        if conflicts(moved, dependencies.effects(crossed_statements), crossed_any=bool(crossed_statements)):
+        crossed = dependencies.effects(crossed_statements)
+        if conflicts(moved, crossed, crossed_any=bool(crossed_statements)) or _holds_magic(source, crossed_statements):
             return None
         insert = insert_after_line(source, scope.end_lineno - 1, _moved_text(source, block, intent.statement, scope))
     return Fix(move_into_title(intent.strategy_name), (delete_block(source, block), insert), Applicability.SAFE)
@@ -218,12 +219,13 @@ def _move_beside_scope(
     moved = dependencies.effects([step.node])
     lines = reindented_lines(source, block, scope_block.indent, verbatim_lines(step.node))
     text = join_lines(lines, line_breaks(source, block))
-    earlier: Effects = dependencies.effects(step.statements[: step.index])
+    earlier_statements = step.statements[: step.index]
+    earlier: Effects = dependencies.effects(earlier_statements)
     earlier.merge(dependencies.scope_header_effects(scope))
-    if not conflicts(moved, earlier, crossed_any=True):
+    if not (conflicts(moved, earlier, crossed_any=True) or _holds_magic(source, earlier_statements)):
         return delete_block(source, block), insert_before_line(source, scope_block.first, text)
     later = step.statements[step.index + 1 :]
-    if not conflicts(moved, dependencies.effects(later), crossed_any=bool(later)):
+    if not (conflicts(moved, dependencies.effects(later), crossed_any=bool(later)) or _holds_magic(source, later)):
         return delete_block(source, block), insert_after_line(source, scope.end_lineno - 1, text)
     return None
 
@@ -281,6 +283,15 @@ def header_end_line(source: Source, scope: ast.With) -> int | None:
         else:
             return None
     return None
+
+
+def _holds_magic(source: Source, statements: list[ast.stmt]) -> bool:
+    """A notebook magic (masked to ``0``) may have any side effect: nothing moves across one."""
+    return any(
+        is_masked(source, line)
+        for statement in statements
+        for line in range(statement.lineno - 1, statement.end_lineno)
+    )
 
 
 def _index_of(statements: list[ast.stmt], node: ast.stmt) -> int:
