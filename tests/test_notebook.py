@@ -1,0 +1,237 @@
+"""Notebooks: cells concatenated into one program, IPython syntax masked, edits written back."""
+
+from __future__ import annotations
+
+import ast
+import json
+
+import pytest
+
+from tfscope.diagnostics import Edit
+from tfscope.notebook import (
+    NotebookError,
+    cell_position,
+    edited_source,
+    mask_ipython,
+    notebook_source,
+    read_notebook,
+    updated_notebook,
+)
+
+
+def _notebook(*cells: tuple[str, str | list[str]], language: str = "python", **extra) -> dict:
+    return {
+        "cells": [
+            {"cell_type": kind, "metadata": {}, "source": source, **({"outputs": [], "execution_count": None} if kind == "code" else {})}
+            for kind, source in cells
+        ],
+        "metadata": {"language_info": {"name": language}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        **extra,
+    }
+
+
+def _jupyter_json(notebook: dict) -> str:
+    """What Jupyter writes: indent 1, non-ASCII kept, a trailing newline."""
+    return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+
+
+# ---------------------------------------------------------------- masking
+
+IPYTHON_LINES = [
+    "%matplotlib inline",
+    "!pip install tensorflow",
+    "   !ls -la",
+    "files = !ls",
+    "timing = %timeit -o f()",
+    "tf.keras?",
+    "tf.keras.Model??",
+    "?tf.keras",
+    "??tf.keras",
+]
+
+
+@pytest.mark.parametrize("line", IPYTHON_LINES)
+def test_ipython_lines_become_a_zero_expression_of_the_same_length(line):
+    indent = line[: len(line) - len(line.lstrip())]
+    assert mask_ipython(line + "\n") == indent + "0" + " " * (len(line) - len(indent) - 1) + "\n"
+
+
+PYTHON_LINES = [
+    "x = 5 % 3",
+    "ok = a != b",
+    "if a == b: pass",
+    "s = '%d items' % n",
+    "print('why?')",
+    "x = 1  # really?",
+    "d = {'?': 1}",
+]
+
+
+@pytest.mark.parametrize("line", PYTHON_LINES)
+def test_python_lines_are_left_alone(line):
+    assert mask_ipython(line + "\n") == line + "\n"
+
+
+def test_magics_inside_strings_and_brackets_are_not_masked():
+    text = "s = '''\n%not a magic\n!nor this\n'''\ncall(\n    %s\n)\n"
+    assert mask_ipython(text) == text
+
+
+def test_magic_in_an_indented_block_keeps_the_block_valid():
+    text = "for i in range(2):\n    !echo $i\nprint(i)\n"
+    masked = mask_ipython(text)
+    assert masked == "for i in range(2):\n    0       \nprint(i)\n"
+    ast.parse(masked)
+
+
+def test_backslash_continued_magic_is_masked_to_its_end():
+    text = "!pip install \\\n    tensorflow\nimport tensorflow\n"
+    masked = mask_ipython(text)
+    assert masked.splitlines()[2] == "import tensorflow"
+    assert len(masked) == len(text)
+    ast.parse(masked)
+
+
+@pytest.mark.parametrize("magic", ["%%bash", "%%writefile train.sh", "%%html", "%%python2"])
+def test_non_python_cell_magic_masks_the_whole_cell(magic):
+    text = f"{magic}\necho hi\n  if true; then echo x; fi\nlast"
+    masked = mask_ipython(text)
+    assert len(masked) == len(text)
+    assert masked.count("\n") == text.count("\n")
+    assert "echo" not in masked and "last" not in masked
+    ast.parse(masked)
+
+
+@pytest.mark.parametrize("magic", ["%%time", "%%timeit -n 1", "%%capture output"])
+def test_python_body_cell_magic_masks_only_its_line(magic):
+    body = "model = build()\nmodel.fit(x)"
+    masked = mask_ipython(f"\n{magic}\n{body}")
+    assert masked.endswith("\n" + body)
+    assert masked.splitlines()[1].startswith("0")
+    ast.parse(masked)
+
+
+def test_crlf_line_breaks_are_kept():
+    text = "%time f()\r\nx = 1\r\n"
+    assert mask_ipython(text) == "0        \r\nx = 1\r\n"
+
+
+# ---------------------------------------------------------------- concatenation
+
+
+def test_cells_are_concatenated_with_a_separator_and_mapped():
+    source = notebook_source([(0, "import os", None), (2, "x = 1\n%ls", "cell-uri")], path="nb.ipynb")
+    assert source.text == "import os\nx = 1\n%ls\n"
+    assert source.code == "import os\nx = 1\n0  \n"
+    first, second = source.cells
+    assert (first.index, source.text[first.start : first.end], first.uri) == (0, "import os", None)
+    assert (second.index, source.text[second.start : second.end], second.uri) == (2, "x = 1\n%ls", "cell-uri")
+    assert source.path == "nb.ipynb" and source.is_notebook
+
+
+def test_cell_position_counts_rows_within_the_cell():
+    source = notebook_source([(0, "a = 1\nb = 2", None), (3, "\n\nmodel = M()", None)])
+    offset = source.text.index("M()")
+    assert cell_position(source, offset) == (3, 2, 8)
+    assert cell_position(source, source.text.index("b")) == (0, 1, 0)
+
+
+def test_cell_position_needs_a_notebook():
+    with pytest.raises(ValueError):
+        cell_position(notebook_source([]), 0)
+
+
+# ---------------------------------------------------------------- reading .ipynb
+
+
+def test_read_notebook_takes_code_cells_in_order_and_counts_every_cell():
+    raw = _jupyter_json(
+        _notebook(
+            ("markdown", "# Title"),
+            ("code", ["import tensorflow as tf\n", "!nvidia-smi\n", "x = 1"]),
+            ("raw", "raw text"),
+            ("code", "y = 2"),
+        )
+    )
+    source = read_notebook(raw, path="train.ipynb")
+    assert [cell.index for cell in source.cells] == [1, 3]
+    assert source.text == "import tensorflow as tf\n!nvidia-smi\nx = 1\ny = 2\n"
+    assert source.code == "import tensorflow as tf\n0          \nx = 1\ny = 2\n"
+    assert source.path == "train.ipynb"
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ("{not json", "not valid notebook JSON"),
+        ("[1, 2]", "not an object"),
+        ('{"nbformat": 4}', "no 'cells' list"),
+        ('{"nbformat": 3, "worksheets": []}', "nbformat 3"),
+        ('{"nbformat": 4, "cells": [{"cell_type": "code", "source": 5}]}', "cell 1"),
+        ('{"nbformat": 4, "cells": ["x"]}', "cell 1 is not an object"),
+    ],
+)
+def test_broken_notebooks_raise_a_clear_error(raw, message):
+    with pytest.raises(NotebookError, match=message):
+        read_notebook(raw)
+
+
+def test_a_notebook_in_another_language_is_refused():
+    raw = _jupyter_json(_notebook(("code", "println(1)"), language="julia"))
+    with pytest.raises(NotebookError, match="not a Python notebook.*julia"):
+        read_notebook(raw)
+
+
+# ---------------------------------------------------------------- edits and write-back
+
+
+def test_text_inserted_at_a_cell_end_stays_in_that_cell():
+    source = notebook_source([(0, "with s.scope():\n    a = 1", None), (1, "model = M()\nfit()", None)])
+    model_line = source.text.index("model")
+    edits = [
+        Edit(source.cells[0].end, source.cells[0].end, "\n    model = M()"),
+        Edit(model_line, model_line + len("model = M()\n"), ""),
+    ]
+    edited = edited_source(source, edits)
+    cells = [edited.text[cell.start : cell.end] for cell in edited.cells]
+    assert cells == ["with s.scope():\n    a = 1\n    model = M()", "fit()"]
+    assert [cell.index for cell in edited.cells] == [0, 1]
+
+
+def test_an_edit_across_cells_is_refused():
+    source = notebook_source([(0, "a = 1", None), (1, "b = 2", None)])
+    with pytest.raises(ValueError):
+        edited_source(source, [Edit(2, source.cells[1].start + 1, "")])
+
+
+def test_updated_notebook_changes_only_the_edited_cell_sources():
+    notebook = _notebook(
+        ("markdown", ["# Über"]),
+        ("code", ["import tensorflow as tf\n", "x = 1"]),
+        ("code", "y = 2"),
+    )
+    notebook["cells"][1]["outputs"] = [{"output_type": "stream", "name": "stdout", "text": ["hi\n"]}]
+    raw = _jupyter_json(notebook)
+    source = read_notebook(raw)
+    x_offset = source.text.index("x = 1")
+    new_raw = updated_notebook(raw, edited_source(source, [Edit(x_offset, x_offset + 5, "x = 10\nz = 3")]))
+
+    expected = json.loads(raw)
+    expected["cells"][1]["source"] = ["import tensorflow as tf\n", "x = 10\n", "z = 3"]
+    assert new_raw == _jupyter_json(expected)
+    assert "Über" in new_raw
+
+
+def test_updated_notebook_keeps_string_sources_and_compact_json():
+    notebook = _notebook(("code", "a = 1\nb = 2"))
+    raw = json.dumps(notebook)
+    source = read_notebook(raw)
+    new_raw = updated_notebook(raw, edited_source(source, [Edit(0, 5, "a = 0")]))
+    assert new_raw == json.dumps({**notebook, "cells": [{**notebook["cells"][0], "source": "a = 0\nb = 2"}]})
+
+
+def test_updated_notebook_without_changes_returns_the_file_unchanged():
+    raw = '{"cells": [{"cell_type": "code", "source": ["a = 1"], "metadata": {}, "outputs": []}],\n "metadata": {}, "nbformat": 4, "nbformat_minor": 2}'
+    assert updated_notebook(raw, read_notebook(raw)) == raw
