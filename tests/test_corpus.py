@@ -7,6 +7,7 @@ Conventions (see tests/corpus/README.md):
 
 from __future__ import annotations
 
+import ast
 import keyword
 import re
 from dataclasses import dataclass
@@ -97,8 +98,22 @@ def _mismatch_report(corpus_file: CorpusFile, expected, actual, text: str) -> st
     )
 
 
-def _names_on_lines(source: Source, offsets) -> set[str]:
+def _names_bound_in(text: str) -> set[str]:
+    """Variables, attributes, functions and classes the file defines: what a message can name."""
     names = set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+    return names
+
+
+def _nameable(source: Source, offsets) -> set[str]:
+    """Names on the flagged and related lines, plus every name the file binds."""
+    names = _names_bound_in(source.text)
     for offset in offsets:
         line_text = source.line_text(source.position(offset)[0])
         names |= {name for name in _IDENTIFIER.findall(line_text.split("#")[0]) if not keyword.iskeyword(name)}
@@ -113,8 +128,7 @@ def test_corpus_file_reports_exactly_what_it_expects(corpus_file: CorpusFile) ->
         corpus_file, corpus_file.expected, actual, corpus_file.text
     )
     for diagnostic in diagnostics:
-        # the object or the strategy is named: a name from the flagged line or a related location's line
-        names = _names_on_lines(source, [diagnostic.start, *(related.start for related in diagnostic.related)])
+        names = _nameable(source, [diagnostic.start, *(related.start for related in diagnostic.related)])
         words = set(_IDENTIFIER.findall(diagnostic.message))
         assert diagnostic.message.strip() and names & words, (
             f"{corpus_file.name}: {diagnostic.code} message {diagnostic.message!r} names none of {sorted(names)}"

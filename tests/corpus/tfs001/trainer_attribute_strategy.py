@@ -9,7 +9,7 @@ def build_model() -> keras.Model:
 class Trainer:
     def __init__(self, strategy: tf.distribute.Strategy):
         self.strategy = strategy
-        self.model = build_model()  # expect: TFS001
+        self.model = build_model()
         with self.strategy.scope():
             self.optimizer = keras.optimizers.Adam(1e-3)
 
@@ -18,5 +18,7 @@ class Trainer:
             self.model.compile(optimizer=self.optimizer, loss="mse")
 
 
-trainer = Trainer(tf.distribute.MirroredStrategy())
+strategy = tf.distribute.MirroredStrategy()
+# the constructor builds the model outside any scope: the call is where it is created
+trainer = Trainer(strategy)  # expect: TFS001
 trainer.compile()
