@@ -17,13 +17,17 @@ import pytest
 
 from tfscope import engine
 from tfscope.config import Settings
+from tfscope.notebook import read_notebook
 from tfscope.source import Source
 
 CORPUS = Path(__file__).parent / "corpus"
+EXAMPLES = Path(__file__).parent.parent / "examples"
 RULE_CODES = tuple(f"TFS{number:03d}" for number in range(1, 16))
 
 _EXPECT = re.compile(r"#\s*expect:\s*(?P<codes>TFS\d{3}(?:\s*,\s*TFS\d{3})*)\s*$")
 _HEADER = re.compile(r"^\s*#\s*corpus:\s*(?P<options>.+?)\s*$")
+# examples explain each bug in a comment block that starts with `# BUG TFS001:` above the statement
+_BUG = re.compile(r"#\s*BUG\s+(?P<code>TFS\d{3})\b")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # words on almost every flagged line: a message containing only these names nothing specific
 _GENERIC_WORDS = {"tf", "keras", "distribute", "scope", "self", "with", "layers", "optimizers", "metrics"}
@@ -159,3 +163,36 @@ def test_corpus_covers_every_rule_with_positives_and_quiet_files() -> None:
 def test_every_corpus_file_is_valid_python() -> None:
     for corpus_file in CORPUS_FILES:
         compile(corpus_file.text, str(corpus_file.path), "exec")
+
+
+def _expected_from_bug_comments(text: str) -> list[tuple[int, str]]:
+    """Each `# BUG TFSxxx` points at the first code line after its comment block."""
+    lines = text.splitlines()
+    expected = []
+    for index, line in enumerate(lines):
+        bug = _BUG.search(line)
+        if not bug:
+            continue
+        target = index + 1
+        while target < len(lines) and (not lines[target].strip() or lines[target].lstrip().startswith("#")):
+            target += 1
+        expected.append((target + 1, bug["code"]))
+    return sorted(expected)
+
+
+EXAMPLE_FILES = sorted([*EXAMPLES.glob("*.py"), *EXAMPLES.glob("*.ipynb")])
+
+
+@pytest.mark.parametrize("example", EXAMPLE_FILES, ids=lambda example: example.name)
+def test_example_reports_exactly_its_commented_bugs(example: Path) -> None:
+    raw = example.read_text(encoding="utf-8")
+    source = read_notebook(raw, str(example)) if example.suffix == ".ipynb" else Source(text=raw, path=str(example))
+    actual = _reported(source, engine.analyze(source).diagnostics)
+    expected = _expected_from_bug_comments(source.text)
+    assert actual == expected, f"{example.name}\n  commented bugs: {expected}\n  reported: {actual}"
+
+
+def test_examples_show_both_buggy_and_correct_scripts() -> None:
+    bug_counts = [len(_expected_from_bug_comments(path.read_text(encoding="utf-8"))) for path in EXAMPLE_FILES]
+    assert any(bug_counts) and not all(bug_counts)
+    assert any(path.suffix == ".ipynb" for path in EXAMPLE_FILES)

@@ -1,0 +1,69 @@
+"""Buggy: a custom training loop that compiles, runs, and silently trains wrong.
+
+Each mistake is marked where tfscope reports it.
+"""
+
+import tensorflow as tf
+
+GLOBAL_BATCH_SIZE = 256
+EPOCHS = 3
+
+strategy = tf.distribute.MirroredStrategy()
+
+x = tf.random.normal((4096, 64))
+y = tf.random.uniform((4096,), maxval=10, dtype=tf.int32)
+dataset = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(4096).batch(GLOBAL_BATCH_SIZE)
+dist_dataset = strategy.experimental_distribute_dataset(dataset)
+
+# BUG TFS003: a metric updated inside the replica step must be created in the scope.
+train_accuracy = tf.keras.metrics.SparseCategoricalAccuracy(name="train_accuracy")
+
+with strategy.scope():
+    model = tf.keras.Sequential([
+        tf.keras.Input(shape=(64,)),
+        tf.keras.layers.Dense(256, activation="relu"),
+        tf.keras.layers.Dense(10),
+    ])
+    optimizer = tf.keras.optimizers.SGD(learning_rate=0.1, momentum=0.9)
+    # BUG TFS013: the default reduction averages per replica, so with N replicas the summed
+    # gradients are N times too large; use reduction="none" and tf.nn.compute_average_loss.
+    loss_object = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+    checkpoint = tf.train.Checkpoint(model=model, optimizer=optimizer)
+
+manager = tf.train.CheckpointManager(checkpoint, "checkpoints/custom_loop", max_to_keep=2)
+# BUG TFS006: resuming right after construction creates the optimizer's slot variables here,
+# outside the scope ("Trying to create optimizer slot variable under the scope ...").
+checkpoint.restore(manager.latest_checkpoint)
+
+
+@tf.function
+def train_step(inputs):
+    features, labels = inputs
+    with tf.GradientTape() as tape:
+        logits = model(features, training=True)
+        loss = loss_object(labels, logits)
+    gradients = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(gradients, model.trainable_variables))
+    train_accuracy.update_state(labels, logits)
+    return loss
+
+
+@tf.function
+def distributed_train_step(inputs):
+    per_replica_losses = strategy.run(train_step, args=(inputs,))
+    return strategy.reduce(tf.distribute.ReduceOp.SUM, per_replica_losses, axis=None)
+
+
+for epoch in range(EPOCHS):
+    for batch in dist_dataset:
+        distributed_train_step(batch)
+    manager.save()
+    print(f"epoch {epoch + 1}: accuracy {train_accuracy.result():.3f}")
+    train_accuracy.reset_state()
+
+# a last pass on the final batch of the plain dataset, "just to check"
+with strategy.scope():
+    for batch in dataset.take(1):
+        # BUG TFS012: calling the step directly runs apply_gradients in cross-replica context;
+        # only strategy.run enters replica context.
+        train_step(batch)
