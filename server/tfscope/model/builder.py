@@ -76,7 +76,7 @@ STRATEGY_USES = frozenset(
      "distribute_datasets_from_function", "experimental_distribute_datasets_from_function",
      "reduce", "gather", "experimental_local_results"}
 )
-KERAS_2_ENV = "TF_USE_LEGACY_KERAS"
+KERAS_DEFAULT_OPTIMIZER = "rmsprop"  # what compile() builds when given no optimizer
 
 
 @dataclass
@@ -87,6 +87,8 @@ class _Frame:
     returns: list = field(default_factory=list)
     yielded: ScopeContext | None = None
     scope_depth_at_entry: int = 0
+    statement: ast.stmt | None = None  # the statement of this frame being executed
+    key: ast.AST | None = None  # the function (or module) whose body this frame runs
 
     def lookup(self, name: str):
         frame = self
@@ -100,13 +102,13 @@ class _Frame:
 class ModelBuilder:
     def __init__(self, tree: ast.Module, keras_version: int, settings) -> None:
         self.tree = tree
-        self.model = SemanticModel(keras_version=keras_version)
+        self.model = SemanticModel(keras_version=keras_version, module=tree)
         self.scopes: list[Strategy] = []  # dynamic scope stack (with-blocks, set_strategy, ...)
         self.replica: Strategy | None = None  # inside a function run by strategy.run
         self.call_stack: list[ast.AST] = []  # call nodes being inlined, outermost first
         self.active_functions: list[Function] = []
         self.root: Root | None = None
-        self.root_statement: ast.stmt | None = None
+        self.frames: list[_Frame] = []
         self.loop_depth = 0
         self.first_tf_op: ast.AST | None = None
         self.startup_reported = False
@@ -128,7 +130,8 @@ class ModelBuilder:
         module_root = Root(self.tree, context_known=True)
         self.root = module_root
         self.default_strategy = Strategy("default", None, module_root, label="tf.distribute.get_strategy()")
-        module_frame = _Frame({})
+        module_frame = _Frame({}, key=self.tree)
+        self.frames = [module_frame]
         self.exec_block(self.tree.body, module_frame)
         called = {function.node for function in self.functions if function.calls}
         for function in list(self.functions):
@@ -140,7 +143,8 @@ class ModelBuilder:
     def analyze_uncalled(self, function: Function) -> None:
         self.root = Root(function.node, context_known=False)
         self.scopes, self.replica, self.call_stack, self.loop_depth = [], None, [], 0
-        frame = _Frame({}, parent=function.closure.frame, function=function)
+        frame = _Frame({}, parent=function.closure.frame, function=function, key=function.node)
+        self.frames = [frame]
         self.bind_parameters(function, frame, args=[], kwargs={}, self_value=self.phantom_self(function))
         function.calls += 1
         self.exec_block(function.node.body, frame)
@@ -155,8 +159,7 @@ class ModelBuilder:
 
     def exec_block(self, statements: list[ast.stmt], frame: _Frame) -> None:
         for statement in statements:
-            if not self.call_stack:
-                self.root_statement = statement
+            frame.statement = statement
             self.inlined_statements += 1
             handler = _STATEMENTS.get(type(statement))
             if handler is not None:
@@ -298,12 +301,12 @@ class ModelBuilder:
             and outer.is_constructed
             and strategy.is_constructed
         ):
-            self.model.events.append(NestedScopes(self.site(expr), outer, strategy))
+            self.model.events.append(NestedScopes((expr), outer, strategy))
         strategy.used = True
-        if not strategy.label and isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
-            strategy.label = _text(expr.func.value)
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
+            strategy.name_in(self.frame.key, _dotted(expr.func.value))
         if with_node is not None:
-            if not self.call_stack and strategy.root is self.root:
+            if with_node not in strategy.scope_blocks:
                 strategy.scope_blocks.append(with_node)
             self.current_with.append((with_node, strategy))
         self.scopes.append(strategy)
@@ -349,14 +352,14 @@ class ModelBuilder:
     def label_value(self, value, target: ast.AST) -> None:
         text = _text(target)
         if isinstance(value, Strategy):
-            if not value.label or value.label.endswith("()"):
-                value.label = text
-            if value.binding is None and not self.call_stack and value.root is self.root:
-                value.binding = self.root_statement
-        elif isinstance(value, Owner) and not self.call_stack:
-            if not value.name:
+            value.name_in(self.frame.key, _dotted(target))
+            if value.binding is None:
+                value.binding, value.binding_key = self.statement, self.frame.key
+        elif isinstance(value, Owner):
+            if not value.name or value.site_frame is self.frame:
                 value.name = text
-            self.model.bindings.append((target, value))
+            if not self.call_stack:
+                self.model.bindings.append((target, value))
 
     # --------------------------------------------------------- expressions
 
@@ -424,7 +427,7 @@ class ModelBuilder:
 
     def note_use_in_step(self, value, node: ast.AST) -> None:
         if self.replica is not None and isinstance(value, Owner):
-            value.meet(self.replica, self.site(node), f"used in a step run by {self.replica.describe()}",
+            value.meet(self.replica, (node), f"used in a step run by {self.replica.describe()}",
                        "step")
 
     def eval_sequence(self, node, frame: _Frame):
@@ -520,7 +523,7 @@ class ModelBuilder:
     def call_api(self, name: str, node: ast.Call, args: list, kwargs: dict):
         kind = classify(name)
         if self.first_tf_op is None and kind not in _NOT_TF_OPS and name.startswith(("tensorflow.", "keras.")):
-            self.first_tf_op = self.site(node)
+            self.first_tf_op = (node)
         handler = _API_CALLS.get(kind)
         if handler is not None:
             return handler(self, name, node, args, kwargs)
@@ -537,9 +540,7 @@ class ModelBuilder:
         return self.new_strategy(kind, node)
 
     def new_strategy(self, kind: str, node: ast.Call) -> Strategy:
-        strategy = Strategy(kind, self.site(node), self.root, label=f"{kind}()")
-        if not self.call_stack:
-            strategy.binding = self.root_statement
+        strategy = Strategy(kind, node, self.root, label=f"{kind}()")
         self.model.strategies.append(strategy)
         count = self.strategy_creations.get(node, 0) + 1
         self.strategy_creations[node] = count
@@ -554,7 +555,7 @@ class ModelBuilder:
     def check_startup(self, node: ast.AST, what: str) -> None:
         if self.first_tf_op is not None and not self.startup_reported and self.root.context_known:
             self.startup_reported = True
-            self.model.events.append(StartupAfterOps(self.site(node), what, self.first_tf_op))
+            self.model.events.append(StartupAfterOps((node), what, self.first_tf_op))
 
     def api_tpu_init(self, name, node, args, kwargs):
         self.check_startup(node, f"`{name.replace('tensorflow.', 'tf.')}`")
@@ -597,11 +598,11 @@ class ModelBuilder:
         owner.tracked = [value for value in kwargs.values() if isinstance(value, Owner)]
         strategies = {m.placement for m in owner.tracked if m.placement is not None}
         for strategy in strategies:
-            owner.meet(strategy, self.site(node), f"tracks objects created in the {strategy.describe()} scope",
+            owner.meet(strategy, (node), f"tracks objects created in the {strategy.describe()} scope",
                        "checkpoint")
             for member in owner.tracked:
                 if member.kind in _CHECKPOINTED_TOGETHER:
-                    member.meet(strategy, self.site(node), "tracked by the same `tf.train.Checkpoint` as "
+                    member.meet(strategy, (node), "tracked by the same `tf.train.Checkpoint` as "
                                 f"objects of the {strategy.describe()} scope", "checkpoint")
         return owner
 
@@ -612,16 +613,23 @@ class ModelBuilder:
     def create_owner(self, kind: Api, name: str, node: ast.Call, args: list, kwargs: dict) -> Owner:
         label = name.replace("tensorflow.", "tf.")
         owner = self.new_owner(kind, label, node)
-        if kind is Api.MODEL and name.rsplit(".", 1)[-1] == "Model":
+        constructor = name.rsplit(".", 1)[-1]
+        if kind is Api.MODEL and constructor == "Model":
             outputs = kwargs.get("outputs", args[1] if len(args) > 1 else None)
             owner.parts = _producers(outputs)
+        elif kind is Api.MODEL and constructor == "Sequential":
+            # fresh layers are built by the Sequential itself; built sub-models bring their weights
+            layers = kwargs.get("layers", args[0] if args else None)
+            owner.parts = [item for item in (layers.items if isinstance(layers, Sequence) else ())
+                           if isinstance(item, Owner) and item.kind in (Api.MODEL, Api.LOADED_MODEL)]
         for value in [*args, *kwargs.values()]:
             self.mark_handed_over(value)
         return owner
 
     def new_owner(self, kind: Api, label: str, node: ast.AST) -> Owner:
         placement = self.replica or self.current()
-        owner = Owner(kind, label, self.site(node), self.root_statement, placement, self.root)
+        owner = Owner(kind, label, node, self.statement, placement, self.root, key=self.frame.key)
+        owner.site_frame = self.frame
         self.model.owners.append(owner)
         return owner
 
@@ -672,8 +680,8 @@ class ModelBuilder:
             TRAINING_METHODS | KERAS_LOOP_METHODS
         ):
             self.model.events.append(StepOutsideRun(
-                self.site(node), strategy, f"`{step.name}` is a whole Keras training loop, not a step",
-                self.root_statement))
+                (node), strategy, f"`{step.name}` is a whole Keras training loop, not a step",
+                self.statement))
             return None
         if isinstance(step, Function):
             step_args = kwargs.get("args")
@@ -691,7 +699,7 @@ class ModelBuilder:
 
     def owner_compile(self, model: Owner, node, args, kwargs) -> None:
         current = self.current()
-        optimizer = kwargs.get("optimizer", args[0] if args else None)
+        optimizer = kwargs.get("optimizer", args[0] if args else Constant(KERAS_DEFAULT_OPTIMIZER))
         metrics = kwargs.get("metrics")
         members = [model]
         if isinstance(optimizer, Owner):
@@ -702,26 +710,29 @@ class ModelBuilder:
         if isinstance(metrics, Sequence):
             members.extend(item for item in metrics.items if isinstance(item, Owner))
         if current is not None:
-            model.meet(current, self.site(node), f"compiled inside the {current.describe()} scope", "compile")
+            for member in members:
+                member.meet(current, node, f"compiled inside the {current.describe()} scope", "compile")
         for strategy in {m.placement for m in members if m.placement is not None}:
             for member in members:
-                member.meet(strategy, self.site(node), f"compiled together with objects of the "
+                if member.placement is not None and member.placement is current:
+                    continue
+                member.meet(strategy, (node), f"compiled together with objects of the "
                                                         f"{strategy.describe()} scope", "combined")
         string_optimizer = isinstance(model.optimizer, str) and not isinstance(optimizer, Owner)
         if (current is None and model.placement is not None and not model.placement.is_default
                 and string_optimizer and self.model.keras_version == 3):
             self.model.events.append(CompileCreatesOwners(
-                self.site(node), self.root_statement, model, model.placement,
+                node, self.statement, self.frame.key, model, model.placement,
                 f"the optimizer `\"{model.optimizer}\"`"))
 
     def owner_keras_loop(self, model: Owner, node, args, kwargs) -> None:
         current = self.current()
         method = node.func.attr
         if current is not None:
-            model.meet(current, self.site(node), f"`{method}` runs inside the {current.describe()} scope",
+            model.meet(current, (node), f"`{method}` runs inside the {current.describe()} scope",
                        "loop")
         if current is not None and not current.is_default and method in KERAS_LOOP_METHODS:
-            self.model.events.append(FitInScope(self.site(node), model, current, method))
+            self.model.events.append(FitInScope((node), model, current, method))
         self.note_build(model, node)
         if method in TRAINING_METHODS:
             model.trained = True
@@ -739,9 +750,12 @@ class ModelBuilder:
         placement = optimizer.placement
         if (self.replica is None and placement is not None and not placement.is_default
                 and self.root.context_known):
+            # the mistake is the direct call of the step function, one frame up
+            call = self.call_stack[-1] if self.call_stack else node
+            statement = self.frames[-2].statement if len(self.frames) > 1 else self.statement
             self.model.events.append(StepOutsideRun(
-                self.site(node), placement, f"`{node.func.attr}` of {optimizer.describe()} runs "
-                f"in cross-replica context", self.root_statement))
+                call, placement, f"`{node.func.attr}` of {optimizer.describe()} runs "
+                f"in cross-replica context", statement))
 
     def owner_load_weights(self, model: Owner, node, args, kwargs) -> None:
         self.restore([model], node, "`load_weights`")
@@ -762,7 +776,7 @@ class ModelBuilder:
         ]
         if fresh_optimizers:
             self.model.events.append(RestoreOutsideScope(
-                self.site(node), self.root_statement, tuple(distributed), distributed[0].placement, what))
+                node, self.statement, self.frame.key, tuple(distributed), distributed[0].placement, what))
 
     def note_build(self, model: Owner, node: ast.AST) -> None:
         if model.first_build is not None:
@@ -771,7 +785,7 @@ class ModelBuilder:
         model.first_build = (node, current)
         if (model.lazy and current is None and self.replica is None and model.placement is not None
                 and not model.placement.is_default):
-            self.model.events.append(BuildOutsideScope(self.site(node), self.root_statement, model))
+            self.model.events.append(BuildOutsideScope(node, self.statement, self.frame.key, model))
 
     def call_owner(self, owner: Owner, node: ast.Call, args: list):
         """Calling a layer or model: functional graph building, or a forward pass."""
@@ -790,7 +804,7 @@ class ModelBuilder:
     def call_loss(self, loss: Loss, node: ast.Call):
         strategy = self.replica
         if strategy is not None and not strategy.is_default and loss.default_reduction:
-            self.model.events.append(LossInStep(loss.node, loss.label, strategy, self.site(node)))
+            self.model.events.append(LossInStep(loss.node, loss.label, strategy, (node)))
         return None
 
     # Local functions and classes
@@ -803,18 +817,31 @@ class ModelBuilder:
                 self.mark_handed_over(value)
             return None
         frame = _Frame({}, parent=function.closure.frame, function=function,
-                       scope_depth_at_entry=len(self.scopes))
+                       scope_depth_at_entry=len(self.scopes), key=function.node)
         self.bind_parameters(function, frame, args, kwargs, self_value)
         self.call_stack.append(node)
         self.active_functions.append(function)
+        self.frames.append(frame)
         try:
             self.exec_block(function.node.body, frame)
         finally:
+            self.frames.pop()
             self.active_functions.pop()
             self.call_stack.pop()
         if function.is_contextmanager:
             return frame.yielded or ScopeContext(None)
-        return next((value for value in reversed(frame.returns) if value is not None), None)
+        result = next((value for value in reversed(frame.returns) if value is not None), None)
+        self.resite_returned(result, frame, node, function)
+        return result
+
+    def resite_returned(self, value, callee: _Frame, call: ast.AST, function: Function) -> None:
+        """A factory's product is reported (and fixed) where the caller calls the factory."""
+        values = value.items if isinstance(value, Sequence) else (value,)
+        for owner in values:
+            if isinstance(owner, Owner) and owner.site_frame is callee:
+                owner.site, owner.statement, owner.site_frame = call, self.statement, self.frame
+                owner.key, owner.name = self.frame.key, ""
+                owner.label = f"{function.node.name}()"
 
     def bind_parameters(self, function: Function, frame: _Frame, args: list, kwargs: dict, self_value) -> None:
         parameters = function.node.args
@@ -825,16 +852,18 @@ class ModelBuilder:
             positional = positional[1:]
         for index, parameter in enumerate(positional):
             value = values[index] if index < len(values) else kwargs.get(parameter.arg)
-            frame.env[parameter.arg] = self.parameter_value(parameter, value)
+            frame.env[parameter.arg] = self.parameter_value(parameter, value, frame)
         for parameter in parameters.kwonlyargs:
-            frame.env[parameter.arg] = self.parameter_value(parameter, kwargs.get(parameter.arg))
+            frame.env[parameter.arg] = self.parameter_value(parameter, kwargs.get(parameter.arg), frame)
 
-    def parameter_value(self, parameter: ast.arg, value):
+    def parameter_value(self, parameter: ast.arg, value, frame: _Frame):
         if value is None and (
             "strategy" in parameter.arg.lower()
             or (parameter.annotation is not None and "Strategy" in _text(parameter.annotation))
         ):
-            return self.symbolic_strategy(parameter.arg)
+            value = self.symbolic_strategy(parameter.arg)
+        if isinstance(value, Strategy):
+            value.name_in(frame.key, parameter.arg)
         return value
 
     def instantiate(self, cls: ClassValue, node: ast.Call, args: list, kwargs: dict):
@@ -857,9 +886,13 @@ class ModelBuilder:
 
     # --------------------------------------------------------------- helpers
 
-    def site(self, node: ast.AST) -> ast.AST:
-        """Where a report about ``node`` belongs: the outermost call in the analysed root."""
-        return self.call_stack[0] if self.call_stack else node
+    @property
+    def frame(self) -> _Frame:
+        return self.frames[-1]
+
+    @property
+    def statement(self) -> ast.stmt | None:
+        return self.frames[-1].statement
 
     def annotation_is_strategy(self, annotation: ast.AST, frame: _Frame) -> bool:
         value = self.eval(annotation, frame)

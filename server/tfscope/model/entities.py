@@ -27,9 +27,22 @@ class Strategy:
     node: ast.AST | None  # the constructor call; None when received from elsewhere
     root: Root
     label: str = ""  # the name it goes by where it is bound, e.g. "strategy"
-    binding: ast.stmt | None = None  # the root statement that binds it
+    binding: ast.stmt | None = None  # the statement that first binds it
+    binding_key: ast.AST | None = None  # the function (or module) of that statement
     used: bool = False  # entered, run, or handed to something else
     scope_blocks: list[ast.With] = field(default_factory=list)
+    names: dict = field(default_factory=dict)  # function (or module) -> the name it goes by there
+
+    def name_in(self, key: ast.AST | None, text: str | None) -> None:
+        if not text:
+            return
+        self.names.setdefault(key, text)
+        if not self.label or self.label.endswith("()"):
+            self.label = text
+
+    def visible_name(self, key: ast.AST | None, module: ast.AST | None) -> str | None:
+        """The expression that reaches this strategy from code in ``key``."""
+        return self.names.get(key) or self.names.get(module)
 
     @property
     def is_default(self) -> bool:
@@ -75,6 +88,8 @@ class Owner:
     trained: bool = False  # a training step ran (or optimizer.build): slot variables exist
     first_build: tuple[ast.AST, Strategy | None] | None = None
     class_name: str = ""
+    key: ast.AST | None = None  # the function (or module) whose code creates it
+    site_frame: object = field(default=None, repr=False)
 
     def meet(self, strategy: Strategy | None, node: ast.AST, reason: str, via: str) -> None:
         if strategy is None or strategy.is_default or strategy is self.placement:
@@ -82,8 +97,6 @@ class Owner:
         if any(m.strategy is strategy and m.via == via for m in self.meetings):
             return
         self.meetings.append(Meeting(strategy, node, reason, via))
-        for part in self.parts:
-            part.meet(strategy, node, reason, via)
 
     def describe(self) -> str:
         return f"`{self.name}` ({self.label})" if self.name else f"`{self.label}`"
@@ -132,6 +145,7 @@ class StartupAfterOps:
 class RestoreOutsideScope:
     node: ast.AST
     statement: ast.stmt
+    key: ast.AST
     targets: tuple[Owner, ...]
     strategy: Strategy
     what: str
@@ -141,6 +155,7 @@ class RestoreOutsideScope:
 class CompileCreatesOwners:
     node: ast.AST
     statement: ast.stmt
+    key: ast.AST
     model: Owner
     strategy: Strategy
     what: str
@@ -166,12 +181,14 @@ class FitInScope:
 class BuildOutsideScope:
     node: ast.AST
     statement: ast.stmt
+    key: ast.AST
     model: Owner
 
 
 @dataclass
 class SemanticModel:
     keras_version: int
+    module: ast.AST | None = None
     owners: list[Owner] = field(default_factory=list)
     strategies: list[Strategy] = field(default_factory=list)
     events: list = field(default_factory=list)

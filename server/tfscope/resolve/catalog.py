@@ -98,7 +98,6 @@ _EXACT = {
     "tensorflow.distribute.get_strategy": Api.GET_STRATEGY,
     "tensorflow.distribute.experimental_set_strategy": Api.SET_STRATEGY,
     "tensorflow.tpu.experimental.initialize_tpu_system": Api.TPU_INIT,
-    "tensorflow.config.experimental_connect_to_cluster": Api.TPU_INIT,
     "tensorflow.function": Api.TF_FUNCTION,
     "contextlib.nullcontext": Api.NULL_CONTEXT,
     "contextlib.ExitStack": Api.EXIT_STACK,
@@ -153,7 +152,20 @@ _NON_TF_ROOTS = ("contextlib.", "numpy.", "pandas.", "os.", "transformers.", "te
 # Hub classes that load weights-free helpers, not models.
 _NON_MODEL_SUFFIXES = ("Tokenizer", "Preprocessor", "ImageConverter", "AudioConverter", "Config")
 
-LOSS_REDUCTION_CLASS = "keras.losses.Reduction"
+# Keras layers that hold no weights: calling them outside the scope distributes nothing wrongly.
+WEIGHTLESS_LAYERS = frozenset(
+    {"Flatten", "Dropout", "SpatialDropout1D", "SpatialDropout2D", "SpatialDropout3D", "Activation",
+     "ReLU", "LeakyReLU", "ELU", "Softmax", "ThresholdedReLU", "Reshape", "Permute", "RepeatVector",
+     "Concatenate", "Add", "Subtract", "Multiply", "Average", "Maximum", "Minimum", "Dot",
+     "Lambda", "Masking", "GaussianNoise", "GaussianDropout", "AlphaDropout", "ActivityRegularization",
+     "MaxPooling1D", "MaxPooling2D", "MaxPooling3D", "AveragePooling1D", "AveragePooling2D",
+     "AveragePooling3D", "MaxPool1D", "MaxPool2D", "MaxPool3D", "AvgPool1D", "AvgPool2D", "AvgPool3D",
+     "GlobalAveragePooling1D", "GlobalAveragePooling2D", "GlobalAveragePooling3D",
+     "GlobalMaxPooling1D", "GlobalMaxPooling2D", "GlobalMaxPooling3D", "GlobalAvgPool1D",
+     "GlobalAvgPool2D", "GlobalMaxPool1D", "GlobalMaxPool2D", "Cropping1D", "Cropping2D",
+     "Cropping3D", "ZeroPadding1D", "ZeroPadding2D", "ZeroPadding3D", "UpSampling1D",
+     "UpSampling2D", "UpSampling3D", "Rescaling", "Resizing", "CenterCrop"}
+)
 
 
 @lru_cache(maxsize=4096)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from tfscope.diagnostics import PlaceInScope
-from tfscope.model.entities import Owner, SemanticModel, Strategy
-from tfscope.resolve.catalog import Api
+from tfscope.model.entities import Meeting, Owner, SemanticModel, Strategy
+from tfscope.resolve.catalog import WEIGHTLESS_LAYERS, Api
 from tfscope.rules import Violation
 
 # Kinds the "strategy created but never entered" check applies to.
@@ -15,18 +15,37 @@ _BUILT_AFTER_UNUSED_STRATEGY = frozenset({Api.MODEL, Api.OPTIMIZER, Api.METRIC, 
 
 
 def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | None = None) -> Iterable[Violation]:
+    parts = {id(part) for owner in model.owners for part in owner.parts}
     for owner in model.owners:
-        if owner.kind not in kinds or owner.placement is not None:
+        if owner.kind not in kinds or id(owner) in parts:
+            continue
+        culprit = _culprit(owner)
+        if culprit is None:
             continue
         meeting = next((m for m in owner.meetings if vias is None or m.via in vias), None)
+        if meeting is None and owner.placement is not None:
+            meeting = Meeting(owner.placement, owner.site, f"part of {owner.describe()}, created in the "
+                              f"{owner.placement.describe()} scope")
         if meeting is not None:
-            yield outside_scope_violation(owner, meeting.strategy, meeting.reason, meeting.node)
+            yield outside_scope_violation(model, culprit, owner, meeting.strategy, meeting.reason, meeting.node)
         elif owner.kind in _BUILT_AFTER_UNUSED_STRATEGY:
             strategy = unused_strategy_before(model, owner)
             if strategy is not None:
                 yield outside_scope_violation(
-                    owner, strategy, f"{strategy.describe()} is created before it but its scope is never "
-                    "entered, so the object is not distributed", strategy.node)
+                    model, culprit, owner, strategy, f"built after {strategy.describe()}, whose scope is "
+                    "never entered, so it is not distributed", strategy.node)
+
+
+def _culprit(owner: Owner) -> Owner | None:
+    """What holds the misplaced weights: the owner itself, or (functional models, models made
+    of built sub-models) the first part whose weights were created outside every scope."""
+    if not owner.parts:
+        return owner if owner.placement is None else None
+    return next((p for p in owner.parts if p.placement is None and _has_weights(p)), None)
+
+
+def _has_weights(layer: Owner) -> bool:
+    return layer.label.rsplit(".", 1)[-1] not in WEIGHTLESS_LAYERS
 
 
 def unused_strategy_before(model: SemanticModel, owner: Owner) -> Strategy | None:
@@ -38,38 +57,40 @@ def unused_strategy_before(model: SemanticModel, owner: Owner) -> Strategy | Non
     return None
 
 
-def outside_scope_violation(owner: Owner, strategy: Strategy, reason, interaction) -> Violation:
-    noun = owner.kind.value
-    name = strategy.label or "strategy"
+def outside_scope_violation(model: SemanticModel, culprit: Owner, owner: Owner, strategy: Strategy,
+                            reason: str, interaction) -> Violation:
+    name = strategy.visible_name(culprit.key, model.module) or strategy.label or "strategy"
+    subject = f"{owner.kind.value.capitalize()} {owner.describe()}"
+    if culprit is not owner:
+        subject = f"The weights of {culprit.describe()} in {owner.describe()} are"
+    else:
+        subject += " is"
     message = (
-        f"{noun.capitalize()} {owner.describe()} is created outside the strategy scope but is "
-        f"{reason}; create it inside `with {name}.scope():`"
+        f"{subject} created outside the strategy scope but {owner.describe()} is {reason}; "
+        f"create it inside `with {name}.scope():`"
     )
     related = [(interaction, reason)] if interaction is not None else []
     if strategy.node is not None and strategy.node is not interaction:
         related.append((strategy.node, f"{strategy.describe()} is created here"))
     explanation = (
-        f"{owner.describe()} is created at a point where no `strategy.scope()` is active, so its "
-        f"variables are ordinary single-device variables. Later it is {reason}. A strategy cannot "
-        "retroactively turn existing variables into distributed ones."
+        f"{culprit.describe()} is created where no `strategy.scope()` is active, so its variables are "
+        f"ordinary single-device variables. Later {owner.describe()} is {reason}. A strategy cannot "
+        "turn existing variables into distributed ones."
     )
-    return Violation(owner.site, message, tuple(related), explanation, place_in_scope(owner.statement, owner.root, strategy))
+    return Violation(culprit.site, message, tuple(related), explanation,
+                     place_in_scope(model, culprit.statement, culprit.key, strategy))
 
 
-def place_in_scope(statement, root, strategy: Strategy) -> PlaceInScope | None:
-    if statement is None or not strategy.label or not _is_plain_name(strategy.label):
+def place_in_scope(model: SemanticModel, statement, key, strategy: Strategy) -> PlaceInScope | None:
+    name = strategy.visible_name(key, model.module)
+    if statement is None or not name:
         return None
-    same_root = strategy.root is root
     return PlaceInScope(
         statement=statement,
-        strategy_name=strategy.label,
-        scope_blocks=tuple(strategy.scope_blocks) if same_root else (),
-        strategy_binding=strategy.binding if same_root else None,
+        strategy_name=name,
+        scope_blocks=tuple(strategy.scope_blocks),
+        strategy_binding=strategy.binding if strategy.binding_key is key else None,
     )
-
-
-def _is_plain_name(label: str) -> bool:
-    return all(part.isidentifier() for part in label.split("."))
 
 
 def _position(node) -> tuple[int, int]:

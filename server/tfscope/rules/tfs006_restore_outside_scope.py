@@ -62,7 +62,7 @@ def check(model: SemanticModel):
             "The restored objects were created in the strategy scope, but no training step or "
             "`optimizer.build` has run yet, so restoring creates the optimizer slot variables now, "
             "under the default strategy instead of the distributed one.",
-            place_in_scope(event.statement, event.targets[0].root, strategy),
+            place_in_scope(model, event.statement, event.key, strategy),
         )
 
 

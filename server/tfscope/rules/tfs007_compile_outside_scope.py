@@ -51,7 +51,7 @@ def check(model: SemanticModel):
             "Under Keras 3 the optimizer built from a string in `compile` records the strategy current "
             "at that moment (none here), and `fit` fails with `Mixing different tf.distribute.Strategy "
             "objects`.",
-            place_in_scope(event.statement, event.model.root, strategy),
+            place_in_scope(model, event.statement, event.key, strategy),
         )
 
 

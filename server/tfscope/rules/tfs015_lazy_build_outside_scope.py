@@ -41,7 +41,7 @@ def check(model: SemanticModel):
             f"built here, outside it, so its weights are created outside; build it inside "
             f"`with {strategy.label}.scope():`",
             ((event.model.site, f"{event.model.describe()} is constructed here"),),
-            place_in_scope(event.statement, event.model.root, strategy),
+            place_in_scope(model, event.statement, event.key, strategy),
         )
 
 

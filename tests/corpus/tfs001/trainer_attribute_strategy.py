@@ -9,7 +9,8 @@ def build_model() -> keras.Model:
 class Trainer:
     def __init__(self, strategy: tf.distribute.Strategy):
         self.strategy = strategy
-        self.model = build_model()
+        # the constructor enters the scope itself, just too late for the model
+        self.model = build_model()  # expect: TFS001
         with self.strategy.scope():
             self.optimizer = keras.optimizers.Adam(1e-3)
 
@@ -19,6 +20,5 @@ class Trainer:
 
 
 strategy = tf.distribute.MirroredStrategy()
-# the constructor builds the model outside any scope: the call is where it is created
-trainer = Trainer(strategy)  # expect: TFS001
+trainer = Trainer(strategy)
 trainer.compile()
