@@ -23,7 +23,7 @@ from tfscope.config import (
 )
 from tfscope.diagnostics import Applicability, Diagnostic, Edit, Fix
 from tfscope.engine import Analysis, analyze, fixes_for
-from tfscope.files import ReadError, discover, read_source_file, write_text
+from tfscope.files import ReadError, SourceFile, discover, read_source_file, write_text
 from tfscope.fixes import apply_edits
 from tfscope.notebook import edited_source, updated_notebook
 from tfscope.output import FORMATTERS, Finding, finding_for
@@ -162,7 +162,7 @@ def _run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     resolver = SettingsResolver(args, parser)
     files, missing = discover(args.paths, resolver.for_path)
     jobs = [
-        FileJob(str(path), _display_path(path), resolver.for_path(path), args.fix or args.diff, args.diff, args.unsafe_fixes)
+        FileJob(os.path.abspath(path), _display_path(path), resolver.for_path(path), args.fix or args.diff, args.diff, args.unsafe_fixes)
         for path in files
     ]
     results = _check_all(jobs)
@@ -298,7 +298,7 @@ def _edited(source: Source, edits: list[Edit]) -> Source:
     return Source(text=apply_edits(source.text, edits), path=source.path)
 
 
-def _write_or_diff(path: Path, source_file, fixed_source: Source, job: FileJob, result: FileResult) -> None:
+def _write_or_diff(path: Path, source_file: SourceFile, fixed_source: Source, job: FileJob, result: FileResult) -> None:
     if job.diff:
         result.diff = _unified_diff(source_file.source, fixed_source, job.display_path)
     elif fixed_source.is_notebook:
