@@ -200,7 +200,7 @@ def test_the_nearest_scope_block_is_the_target():
         """
     )
     candidates = place(source, tree, "decoder =", blocks=[0, 1])
-    assert titles(candidates) == [MOVE, MOVE, WRAP]
+    assert titles(candidates) == [MOVE, WRAP]
     assert applied(source, candidates[0]) == dedent(
         """
         strategy = tf.distribute.MirroredStrategy()

@@ -54,7 +54,10 @@ class PathStep:
 
 
 def candidate_fixes(intent: FixIntent, source: Source, tree: ast.Module) -> list[Fix]:
-    """Fixes for one intent, best first. The engine offers the first one that validates."""
+    """Fixes for one intent, best first, unvalidated; the engine offers the first that validates.
+
+    For PlaceInScope: the move into the nearest scope block it can reach, then the wrap.
+    """
     build = _FIX_BUILDERS.get(type(intent))
     if build is None:
         return []
@@ -103,11 +106,11 @@ def _place_in_scope(intent: PlaceInScope, source: Source, tree: ast.Module, path
         (scope for scope in intent.scope_blocks if any(scope is node for node in siblings.statements)),
         key=lambda scope: abs(_index_of(siblings.statements, scope) - siblings.index),
     )
-    fixes = [
-        fix
-        for scope in targets
-        if (fix := _move_into(intent, source, dependencies, siblings, block, scope)) is not None
-    ]
+    move = next(
+        (fix for scope in targets if (fix := _move_into(intent, source, dependencies, siblings, block, scope))),
+        None,
+    )
+    fixes = [move] if move is not None else []
     wrap = _wrap(intent, source, path, block)
     if wrap is not None:
         fixes.append(wrap)
