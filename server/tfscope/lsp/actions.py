@@ -1,0 +1,178 @@
+"""Code actions: the engine's quick fixes, "Ignore TFSxxx on this line", and fix-all (safe only).
+
+Titles are listed right away; edits are computed in ``codeAction/resolve`` when the client
+supports it. Every edit names the document version it was computed for.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from tfscope import engine
+from tfscope.diagnostics import Applicability, Edit, Fix
+from tfscope.lsp.convert import DocumentView, to_text_edits
+from tfscope.lsp.documents import target_key
+
+if TYPE_CHECKING:
+    from tfscope.lsp.server import Result, TfscopeServer
+
+QUICK_FIX = types.CodeActionKind.QuickFix.value
+FIX_ALL = "source.fixAll.tfscope"
+NOTEBOOK_FIX_ALL = "notebook.source.fixAll.tfscope"  # VS Code's notebook.codeActionsOnSave kind
+CODE_ACTION_KINDS = (QUICK_FIX, FIX_ALL, NOTEBOOK_FIX_ALL)
+FIX_ALL_TITLE = "Fix all safe tfscope issues"
+APPLY_FIX_ALL_COMMAND = "tfscope.applyFixAll"
+
+# what a lazily resolved action computes, recorded in its ``data["fix"]``
+NOQA = "noqa"
+ALL_IN_DOCUMENT = "all"
+ALL_IN_NOTEBOOK = "notebook"
+
+
+def wanted(kind: str, only) -> bool:
+    return only is None or any(kind == requested or kind.startswith(requested + ".") for requested in only)
+
+
+async def code_actions(ls: TfscopeServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+    uri = params.text_document.uri
+    key = target_key(ls.workspace, uri)
+    result = await ls.current_result(key)
+    if result is None or result.analysis is None or (view := result.snapshot.view(uri)) is None:
+        return None
+    start, end = view.offset(params.range.start), view.offset(params.range.end)
+    only = params.context.only
+    found: list[types.CodeAction] = []
+    if wanted(QUICK_FIX, only):
+        for index, diagnostic in enumerate(result.analysis.diagnostics):
+            if view.start <= diagnostic.start <= view.end and diagnostic.start <= end and start <= diagnostic.end:
+                found += await _quick_fixes(ls, result, key, uri, index)
+    fixable_here = any(diagnostic.intent is not None for diagnostic in result.analysis.diagnostics)
+    if fixable_here and wanted(FIX_ALL, only):
+        found.append(_action(FIX_ALL_TITLE, FIX_ALL, result, key, uri, {"fix": ALL_IN_DOCUMENT}))
+    if fixable_here and view.cell is not None and only is not None and wanted(NOTEBOOK_FIX_ALL, only):
+        found.append(_action(FIX_ALL_TITLE, NOTEBOOK_FIX_ALL, result, key, uri, {"fix": ALL_IN_NOTEBOOK}))
+    if not ls.resolves_code_actions:
+        found = [await resolve(ls, action) for action in found]
+    return found
+
+
+async def _quick_fixes(ls: TfscopeServer, result: Result, key: str, uri: str, index: int) -> list[types.CodeAction]:
+    diagnostic = result.analysis.diagnostics[index]
+    lsp_diagnostic = [item for item in result.diagnostics[uri] if item.data["index"] == index]
+    found = [
+        _action(fix.title, QUICK_FIX, result, key, uri, {"fix": number, "index": index}, lsp_diagnostic, fix.is_preferred)
+        for number, fix in enumerate(await ls.fixes(result, index))
+        if fix.applicability != Applicability.DISPLAY_ONLY
+    ]
+    found.append(
+        _action(f"Ignore {diagnostic.code} on this line", QUICK_FIX, result, key, uri, {"fix": NOQA, "index": index}, lsp_diagnostic)
+    )
+    return found
+
+
+def _action(title, kind, result: Result, key, uri, data, diagnostics=None, preferred=False) -> types.CodeAction:
+    return types.CodeAction(
+        title=title,
+        kind=kind,
+        diagnostics=diagnostics or None,
+        is_preferred=preferred or None,
+        data={"result": result.id, "key": key, "uri": uri, **data},
+    )
+
+
+async def resolve(ls: TfscopeServer, action: types.CodeAction) -> types.CodeAction:
+    data = action.data if isinstance(action.data, dict) else {}
+    result = ls.results.get(data.get("key"))
+    if result is None or result.id != data.get("result") or result.analysis is None:
+        return action  # the document changed since: no edit rather than one for other text
+    edit = await _edit_for(ls, result, data)
+    if edit is not None:
+        action.edit = edit
+    return action
+
+
+async def _edit_for(ls: TfscopeServer, result: Result, data: dict) -> types.WorkspaceEdit | None:
+    kind = data.get("fix")
+    views = result.snapshot.views
+    if kind in (ALL_IN_DOCUMENT, ALL_IN_NOTEBOOK):
+        scope = views if kind == ALL_IN_NOTEBOOK else [view for view in views if view.uri == data.get("uri")]
+        edits = await fix_all_edits(ls, result, scope)
+        return workspace_edit(ls, result, edits)
+    index = data.get("index")
+    if not isinstance(index, int) or not 0 <= index < len(result.analysis.diagnostics):
+        return None
+    if kind == NOQA:
+        diagnostic = result.analysis.diagnostics[index]
+        fix = await ls.run_in_analysis_thread(engine.noqa_fix, result.analysis, diagnostic)
+        return workspace_edit(ls, result, list(fix.edits))
+    fixes = await ls.fixes(result, index)
+    if isinstance(kind, int) and 0 <= kind < len(fixes):
+        return workspace_edit(ls, result, list(fixes[kind].edits))
+    return None
+
+
+async def fix_all_edits(ls: TfscopeServer, result: Result, scope: list[DocumentView]) -> list[Edit]:
+    """One safe fix per diagnostic (the preferred one first), skipping any that would collide."""
+    chosen: list[Edit] = []
+    for index, diagnostic in enumerate(result.analysis.diagnostics):
+        if diagnostic.intent is None or not any(view.start <= diagnostic.start <= view.end for view in scope):
+            continue
+        safe = [fix for fix in await ls.fixes(result, index) if fix.applicability == Applicability.SAFE]
+        fix = _preferred(safe)
+        if fix is None or not all(_owner(scope, edit) for edit in fix.edits):
+            continue
+        if any(_collide(edit, other) for edit in fix.edits for other in chosen):
+            continue
+        chosen += fix.edits
+    return chosen
+
+
+def _preferred(fixes: list[Fix]) -> Fix | None:
+    return next((fix for fix in fixes if fix.is_preferred), fixes[0] if fixes else None)
+
+
+def _collide(first: Edit, second: Edit) -> bool:
+    """Overlapping ranges, or two insertions at one point (their order would be a guess)."""
+    return (first.start < second.end and second.start < first.end) or first.start == second.start
+
+
+def _owner(views, edit: Edit) -> DocumentView | None:
+    return next((view for view in views if view.start <= edit.start and edit.end <= view.end), None)
+
+
+def workspace_edit(ls: TfscopeServer, result: Result, edits: list[Edit]) -> types.WorkspaceEdit | None:
+    """Edits grouped per document (a notebook fix may touch two cells); None if one crosses cells."""
+    per_view: dict[str, tuple[DocumentView, list[Edit]]] = {}
+    for edit in edits:
+        view = _owner(result.snapshot.views, edit)
+        if view is None:
+            return None
+        per_view.setdefault(view.uri, (view, []))[1].append(edit)
+    if not per_view:
+        return None
+    if ls.client_supports("workspace.workspace_edit.document_changes"):
+        versions = result.snapshot.view_versions
+        return types.WorkspaceEdit(
+            document_changes=[
+                types.TextDocumentEdit(
+                    text_document=types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=versions.get(uri)),
+                    edits=to_text_edits(view, view_edits),
+                )
+                for uri, (view, view_edits) in per_view.items()
+            ]
+        )
+    return types.WorkspaceEdit(changes={uri: to_text_edits(view, view_edits) for uri, (view, view_edits) in per_view.items()})
+
+
+async def apply_fix_all(ls: TfscopeServer, uri: str) -> None:
+    """The ``tfscope.applyFixAll`` command: every safe fix of a file, or of a whole notebook."""
+    key = target_key(ls.workspace, uri)
+    result = await ls.current_result(key)
+    if result is None or result.analysis is None:
+        return
+    scope = list(result.snapshot.views)
+    edit = workspace_edit(ls, result, await fix_all_edits(ls, result, scope))
+    if edit is not None:
+        await ls.workspace_apply_edit_async(types.ApplyWorkspaceEditParams(edit=edit, label=FIX_ALL_TITLE))

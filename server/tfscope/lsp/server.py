@@ -1,0 +1,522 @@
+"""The tfscope language server: a thin pygls adapter around ``tfscope.engine``.
+
+Edits are debounced on the event loop (keyed by analysis target), analysed one at a time in a
+dedicated worker thread, and a result is kept only if its document version is still current.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import os
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping
+
+from lsprotocol import types
+from pygls import uris
+from pygls.lsp.server import LanguageServer
+
+from tfscope import engine
+from tfscope.diagnostics import Fix
+from tfscope.lsp import actions, hover
+from tfscope.lsp.convert import to_lsp_diagnostic
+from tfscope.lsp.documents import Snapshot, current_version, has_text_document, take_snapshot, target_key
+from tfscope.lsp.logs import ClientLogHandler, configure_logging
+from tfscope.lsp.settings import (
+    Resolved,
+    merged,
+    normalize_uri,
+    resolve,
+    server_options,
+    split_initialization_options,
+)
+
+logger = logging.getLogger("tfscope.lsp")
+
+# A lone edit is analysed at once; edits closer together than this are coalesced into one run
+# that starts this long after the last of them (typing bursts, pastes, scripted floods).
+DEBOUNCE_SECONDS = 0.05
+PYPROJECT_POLL_SECONDS = 1.0  # only when the client cannot watch files for us
+CONFIGURATION_WAIT_SECONDS = 5.0  # how long the first analysis waits for workspace/configuration
+RESULT_RECHECK_SECONDS = 5.0  # a waiting request re-checks that an analysis is on its way
+SETTINGS_SECTION = "tfscope"
+PYPROJECT = "pyproject.toml"
+
+NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
+    notebook_selector=[
+        types.NotebookDocumentFilterWithCells(
+            notebook=notebook_type, cells=[types.NotebookCellLanguage(language="python")]
+        )
+        for notebook_type in ("jupyter-notebook", "interactive")
+    ],
+    save=True,
+)
+
+
+@dataclass
+class Result:
+    """The analysis of one snapshot, converted for every editor document it covers."""
+
+    id: str
+    generation: int
+    snapshot: Snapshot
+    resolved: Resolved | None
+    analysis: engine.Analysis | None
+    diagnostics: dict[str, list[types.Diagnostic]]  # per document uri
+    fixes: dict[int, list[Fix]] = field(default_factory=dict)  # per diagnostic index, on demand
+
+
+def _capability(capabilities: Any, path: str) -> Any:
+    for name in path.split("."):
+        capabilities = getattr(capabilities, name, None)
+        if capabilities is None:
+            return None
+    return capabilities
+
+
+class TfscopeServer(LanguageServer):
+    def __init__(self) -> None:
+        from tfscope import __version__
+
+        super().__init__(
+            "tfscope",
+            __version__,
+            text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+            notebook_document_sync=NOTEBOOK_SYNC,
+        )
+        self.analysis_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tfscope-analysis")
+        self.global_mapping: dict = {}
+        self.folder_mappings: dict[str, dict] = {}
+        self.configured: dict[str, dict] = {}  # workspace/configuration answers; "" is the global one
+        self.results: dict[str, Result] = {}
+        self.timers: dict[str, asyncio.TimerHandle] = {}
+        self.last_edit: dict[str, float] = {}
+        self.edit_counts: dict[str, int] = {}  # read by the worker to skip superseded snapshots
+        self.in_flight: dict[str, int] = {}
+        self.waiters: dict[str, list[asyncio.Future]] = {}
+        self.published_cells: dict[str, set[str]] = {}
+        self.pyproject_mtimes: dict[str, float | None] = {}
+        self.shown_messages: set[str] = set()
+        self.background_tasks: set[asyncio.Task] = set()
+        self.generation = 0  # bumped when settings change: older results are stale
+        self.result_ids = itertools.count(1)
+        self.configuration_ready = asyncio.Event()
+        self.log_handler: ClientLogHandler | None = None
+
+    # -- client capabilities -------------------------------------------------------------------
+
+    def client_supports(self, path: str) -> bool:
+        return bool(_capability(self.client_capabilities, path))
+
+    @property
+    def pulls_diagnostics(self) -> bool:
+        return _capability(self.client_capabilities, "text_document.diagnostic") is not None
+
+    @property
+    def resolves_code_actions(self) -> bool:
+        properties = _capability(self.client_capabilities, "text_document.code_action.resolve_support.properties")
+        return bool(properties) and "edit" in properties and self.client_supports("text_document.code_action.data_support")
+
+    @property
+    def position_encoding(self) -> str:
+        return self.workspace.position_encoding or types.PositionEncodingKind.Utf16
+
+    # -- settings ------------------------------------------------------------------------------
+
+    def folder_of(self, uri: str) -> str:
+        """The workspace folder (normalised uri) holding ``uri``; "" when none does."""
+        path = uris.to_fs_path(uri)
+        if path is None:
+            return ""
+        folders = {normalize_uri(folder.uri) for folder in self.workspace.folders.values()} | set(self.folder_mappings)
+        holding = [
+            folder
+            for folder in folders
+            if (folder_path := uris.to_fs_path(folder)) and (path + os.sep).startswith(folder_path.rstrip(os.sep) + os.sep)
+        ]
+        return max(holding, key=len, default="")
+
+    def editor_mapping(self, key: str) -> dict:
+        folder = self.folder_of(key)
+        return merged(
+            self.global_mapping, self.folder_mappings.get(folder), self.configured.get(""), self.configured.get(folder)
+        )
+
+    def apply_log_level(self) -> None:
+        options, _ = server_options(merged(self.global_mapping, self.configured.get("")))
+        logging.getLogger("tfscope").setLevel(options.log_level.upper())
+
+    async def pull_configuration(self) -> None:
+        if not self.client_supports("workspace.configuration"):
+            return
+        folders = [normalize_uri(folder.uri) for folder in self.workspace.folders.values()]
+        items = [types.ConfigurationItem(section=SETTINGS_SECTION)] + [
+            types.ConfigurationItem(scope_uri=folder, section=SETTINGS_SECTION) for folder in folders
+        ]
+        try:
+            answers = await self.workspace_configuration_async(types.ConfigurationParams(items=items))
+        except Exception:
+            logger.exception("workspace/configuration failed; keeping the initialization options")
+            return
+        scopes = ["", *folders]
+        self.configured = {
+            scope: dict(answer) for scope, answer in zip(scopes, answers) if isinstance(answer, Mapping)
+        }
+
+    def log_effective_settings(self) -> None:
+        folders = sorted({normalize_uri(folder.uri) for folder in self.workspace.folders.values()}) or [""]
+        for folder in folders:
+            resolved = resolve(self.editor_mapping(folder), uris.to_fs_path(folder) if folder else None)
+            logger.info(
+                "settings for %s (%s, pyproject: %s): %s; %s",
+                folder or "files outside any workspace folder",
+                resolved.options.configuration_preference,
+                resolved.pyproject_path or "none",
+                resolved.options,
+                resolved.settings,
+            )
+            self.report_setting_errors(resolved.errors)
+
+    def report_setting_errors(self, errors: tuple[str, ...]) -> None:
+        if not errors:
+            return
+        message = "tfscope: invalid settings, defaults used for them: " + "; ".join(errors)
+        if message in self.shown_messages:
+            return
+        self.shown_messages.add(message)
+        logger.warning(message)
+        self.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning, message=message))
+
+    async def watch_pyprojects(self) -> None:
+        """Ask the client to watch pyproject.toml files; poll their mtimes if it cannot."""
+        if self.client_supports("workspace.did_change_watched_files.dynamic_registration"):
+            registration = types.Registration(
+                id="tfscope-pyproject-watcher",
+                method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                register_options=types.DidChangeWatchedFilesRegistrationOptions(
+                    watchers=[types.FileSystemWatcher(glob_pattern=f"**/{PYPROJECT}")]
+                ),
+            )
+            try:
+                await self.client_register_capability_async(types.RegistrationParams(registrations=[registration]))
+                return
+            except Exception:
+                logger.info("the client refused to watch %s; checking modification times instead", PYPROJECT)
+        self.spawn(self.poll_pyprojects())
+
+    async def poll_pyprojects(self) -> None:
+        while True:
+            await asyncio.sleep(PYPROJECT_POLL_SECONDS)
+            self.check_pyprojects()
+
+    def check_pyprojects(self) -> None:
+        changed = [path for path, mtime in self.pyproject_mtimes.items() if _mtime(path) != mtime]
+        if changed:
+            logger.info("configuration changed: %s", ", ".join(changed))
+            self.invalidate_all()
+
+    def remember_pyprojects(self, result: Result) -> None:
+        candidates = []
+        if result.resolved and result.resolved.pyproject_path:
+            candidates.append(result.resolved.pyproject_path)
+        if result.snapshot.path:
+            candidates.append(os.path.join(os.path.dirname(result.snapshot.path), PYPROJECT))
+        for path in candidates:
+            self.pyproject_mtimes.setdefault(path, _mtime(path))
+
+    def invalidate_all(self) -> None:
+        """Settings changed: re-analyse every open target and make pulling clients re-pull."""
+        self.generation += 1
+        self.results.clear()
+        self.pyproject_mtimes.clear()
+        self.apply_log_level()
+        for key in self.open_targets():
+            self.schedule(key, immediate=True)
+        if self.pulls_diagnostics and self.client_supports("workspace.diagnostics.refresh_support"):
+            self.workspace_diagnostic_refresh(None)
+
+    def open_targets(self) -> list[str]:
+        texts = [document.uri for document in self.workspace.text_documents.values()]
+        notebooks = [notebook.uri for notebook in self.workspace.notebook_documents.values()]
+        return [uri for uri in texts if target_key(self.workspace, uri) == uri] + notebooks
+
+    # -- analysis scheduling -------------------------------------------------------------------
+
+    def spawn(self, coroutine) -> None:
+        task = asyncio.ensure_future(coroutine)
+        self.background_tasks.add(task)
+        task.add_done_callback(self.background_tasks.discard)
+
+    def edited(self, key: str, immediate: bool = False) -> None:
+        self.edit_counts[key] = self.edit_counts.get(key, 0) + 1
+        self.schedule(key, immediate)
+
+    def schedule(self, key: str, immediate: bool = False) -> None:
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        in_burst = now - self.last_edit.get(key, float("-inf")) < DEBOUNCE_SECONDS
+        self.last_edit[key] = now
+        if (timer := self.timers.pop(key, None)) is not None:
+            timer.cancel()
+        delay = DEBOUNCE_SECONDS if in_burst and not immediate else 0
+        self.timers[key] = loop.call_later(delay, lambda: self.spawn(self.analyse(key)))
+
+    async def analyse(self, key: str) -> None:
+        self.timers.pop(key, None)
+        self.in_flight[key] = self.in_flight.get(key, 0) + 1
+        try:
+            result = await self.analysis_for(key)
+        finally:
+            self.in_flight[key] -= 1
+            if not self.in_flight[key]:
+                del self.in_flight[key]
+        if result is None or not self.is_current(result):
+            logger.debug("dropped the result for a superseded version of %s", key)
+            return
+        self.results[key] = result
+        self.deliver(result)
+
+    async def analysis_for(self, key: str) -> Result | None:
+        if not self.configuration_ready.is_set():
+            try:
+                await asyncio.wait_for(self.configuration_ready.wait(), CONFIGURATION_WAIT_SECONDS)
+            except asyncio.TimeoutError:
+                logger.warning("no workspace configuration yet; analysing with the initialization options")
+        snapshot = take_snapshot(self.workspace, key, self.position_encoding)
+        if snapshot is None:
+            return None
+        generation, edit_count = self.generation, self.edit_counts.get(key)
+        return await self.run_in_analysis_thread(self.compute, snapshot, generation, edit_count, self.editor_mapping(key))
+
+    def is_current(self, result: Result) -> bool:
+        return result.generation == self.generation and current_version(
+            self.workspace, result.snapshot.key
+        ) == result.snapshot.version
+
+    def compute(self, snapshot: Snapshot, generation: int, edit_count: int | None, mapping: dict) -> Result | None:
+        """Runs in the analysis thread; never raises."""
+        if self.edit_counts.get(snapshot.key) != edit_count or generation != self.generation:
+            return None  # superseded while queued: the newer run is already scheduled
+        result_id = f"{generation}.{next(self.result_ids)}"
+        empty = {view.uri: [] for view in snapshot.views}
+        try:
+            resolved = resolve(mapping, snapshot.path)
+            if not resolved.options.enable:
+                return Result(result_id, generation, snapshot, resolved, None, empty)
+            analysis = engine.analyze(snapshot.source, resolved.settings)
+            diagnostics = self.convert(result_id, snapshot, analysis, resolved)
+            return Result(result_id, generation, snapshot, resolved, analysis, diagnostics)
+        except Exception:
+            logger.exception("analysing %s failed; the server keeps serving", snapshot.key)
+            return Result(result_id, generation, snapshot, None, None, empty)
+
+    def convert(self, result_id: str, snapshot: Snapshot, analysis, resolved: Resolved) -> dict[str, list]:
+        diagnostics: dict[str, list[types.Diagnostic]] = {view.uri: [] for view in snapshot.views}
+        for index, diagnostic in enumerate(analysis.diagnostics):
+            view = next((view for view in snapshot.views if view.start <= diagnostic.start <= view.end), None)
+            if view is None:
+                continue
+            clamped = diagnostic if diagnostic.end <= view.end else replace(diagnostic, end=view.end)
+            data = {"result": result_id, "index": index}
+            diagnostics[view.uri].append(
+                to_lsp_diagnostic(view, clamped, data, resolved.options.docs_url, list(snapshot.views))
+            )
+        return diagnostics
+
+    def deliver(self, result: Result) -> None:
+        key = result.snapshot.key
+        for waiter in self.waiters.pop(key, []):
+            if not waiter.done():
+                waiter.set_result(None)
+        if result.resolved:
+            self.report_setting_errors(result.resolved.errors)
+        self.remember_pyprojects(result)
+        if result.snapshot.is_notebook or not self.pulls_diagnostics:
+            self.publish(result)
+
+    def publish(self, result: Result) -> None:
+        snapshot = result.snapshot
+        for view in snapshot.views:
+            self.publish_list(view.uri, snapshot.view_versions.get(view.uri), result.diagnostics[view.uri])
+        if snapshot.is_notebook:
+            current = {view.uri for view in snapshot.views}
+            for removed in self.published_cells.get(snapshot.key, set()) - current:
+                self.publish_list(removed, None, [])
+            self.published_cells[snapshot.key] = current
+
+    def publish_list(self, uri: str, version: int | None, diagnostics: list[types.Diagnostic]) -> None:
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=diagnostics)
+        )
+
+    async def current_result(self, key: str) -> Result | None:
+        """The result for the target's current text and settings, waiting for it if needed."""
+        while (version := current_version(self.workspace, key)) is not None:
+            result = self.results.get(key)
+            if result is not None and result.snapshot.version == version and result.generation == self.generation:
+                return result
+            if key not in self.timers and not self.in_flight.get(key):
+                self.schedule(key, immediate=True)
+            waiter = asyncio.get_running_loop().create_future()
+            self.waiters.setdefault(key, []).append(waiter)
+            try:
+                await asyncio.wait_for(waiter, RESULT_RECHECK_SECONDS)
+            except asyncio.TimeoutError:
+                continue
+        return None
+
+    async def run_in_analysis_thread(self, function: Callable, *args):
+        return await asyncio.get_running_loop().run_in_executor(self.analysis_pool, function, *args)
+
+    async def fixes(self, result: Result, index: int) -> list[Fix]:
+        if index not in result.fixes:
+            diagnostic = result.analysis.diagnostics[index]
+            try:
+                result.fixes[index] = await self.run_in_analysis_thread(engine.fixes_for, result.analysis, diagnostic)
+            except Exception:
+                logger.exception("computing fixes for %s failed", diagnostic.code)
+                result.fixes[index] = []
+        return result.fixes[index]
+
+    def closed(self, key: str, cell_uris: list[str] = ()) -> None:
+        if (timer := self.timers.pop(key, None)) is not None:
+            timer.cancel()
+        for table in (self.results, self.last_edit, self.edit_counts):
+            table.pop(key, None)
+        for waiter in self.waiters.pop(key, []):
+            if not waiter.done():
+                waiter.set_result(None)
+        published = self.published_cells.pop(key, set())
+        if cell_uris or published:
+            for uri in published | set(cell_uris):
+                self.publish_list(uri, None, [])
+        elif not self.pulls_diagnostics:
+            self.publish_list(key, None, [])
+
+
+def _mtime(path: str) -> float | None:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return None
+
+
+def build_server() -> TfscopeServer:
+    server = TfscopeServer()
+
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: TfscopeServer, params: types.InitializeParams) -> None:
+        ls.global_mapping, ls.folder_mappings = split_initialization_options(params.initialization_options)
+        ls.log_handler.attach(asyncio.get_running_loop())
+        ls.apply_log_level()
+        mode = "pull" if ls.pulls_diagnostics else "push"
+        logger.info("tfscope %s starting: %s diagnostics, %s positions", ls.version, mode, ls.position_encoding)
+
+    @server.feature(types.INITIALIZED)
+    async def initialized(ls: TfscopeServer, params: types.InitializedParams) -> None:
+        await ls.pull_configuration()
+        ls.configuration_ready.set()
+        ls.apply_log_level()
+        ls.log_effective_settings()
+        await ls.watch_pyprojects()
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: TfscopeServer, params: types.DidOpenTextDocumentParams) -> None:
+        ls.edited(params.text_document.uri, immediate=True)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: TfscopeServer, params: types.DidChangeTextDocumentParams) -> None:
+        ls.edited(target_key(ls.workspace, params.text_document.uri))
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: TfscopeServer, params: types.DidSaveTextDocumentParams) -> None:
+        ls.check_pyprojects()
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: TfscopeServer, params: types.DidCloseTextDocumentParams) -> None:
+        ls.closed(params.text_document.uri)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+    def notebook_did_open(ls: TfscopeServer, params: types.DidOpenNotebookDocumentParams) -> None:
+        ls.edited(params.notebook_document.uri, immediate=True)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+    def notebook_did_change(ls: TfscopeServer, params: types.DidChangeNotebookDocumentParams) -> None:
+        ls.edited(params.notebook_document.uri)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
+    def notebook_did_save(ls: TfscopeServer, params: types.DidSaveNotebookDocumentParams) -> None:
+        ls.check_pyprojects()
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+    def notebook_did_close(ls: TfscopeServer, params: types.DidCloseNotebookDocumentParams) -> None:
+        ls.closed(params.notebook_document.uri, [cell.uri for cell in params.cell_text_documents])
+
+    @server.feature(
+        types.TEXT_DOCUMENT_DIAGNOSTIC,
+        types.DiagnosticOptions(identifier="tfscope", inter_file_dependencies=False, workspace_diagnostics=False),
+    )
+    async def pull_diagnostics(ls: TfscopeServer, params: types.DocumentDiagnosticParams):
+        uri = params.text_document.uri
+        key = target_key(ls.workspace, uri)
+        if key != uri:  # notebook cells are always pushed: the whole notebook changes together
+            return types.RelatedFullDocumentDiagnosticReport(items=[])
+        result = await ls.current_result(key)
+        if result is None:
+            return types.RelatedFullDocumentDiagnosticReport(items=[])
+        if params.previous_result_id == result.id:
+            return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result.id)
+        return types.RelatedFullDocumentDiagnosticReport(items=result.diagnostics.get(uri, []), result_id=result.id)
+
+    @server.feature(
+        types.TEXT_DOCUMENT_CODE_ACTION,
+        types.CodeActionOptions(code_action_kinds=list(actions.CODE_ACTION_KINDS), resolve_provider=True),
+    )
+    async def code_action(ls: TfscopeServer, params: types.CodeActionParams):
+        return await actions.code_actions(ls, params)
+
+    @server.feature(types.CODE_ACTION_RESOLVE)
+    async def code_action_resolve(ls: TfscopeServer, action: types.CodeAction) -> types.CodeAction:
+        return await actions.resolve(ls, action)
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    async def on_hover(ls: TfscopeServer, params: types.HoverParams):
+        return await hover.hover(ls, params)
+
+    @server.command(actions.APPLY_FIX_ALL_COMMAND)
+    async def apply_fix_all(ls: TfscopeServer, uri: str) -> None:
+        await actions.apply_fix_all(ls, uri)
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    async def did_change_configuration(ls: TfscopeServer, params: types.DidChangeConfigurationParams) -> None:
+        if ls.client_supports("workspace.configuration"):
+            await ls.pull_configuration()
+        elif isinstance(params.settings, Mapping) and isinstance(params.settings.get(SETTINGS_SECTION), Mapping):
+            ls.configured = {"": dict(params.settings[SETTINGS_SECTION])}
+        ls.invalidate_all()
+        ls.log_effective_settings()
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+    async def did_change_folders(ls: TfscopeServer, params: types.DidChangeWorkspaceFoldersParams) -> None:
+        await ls.pull_configuration()
+        ls.invalidate_all()
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def did_change_watched_files(ls: TfscopeServer, params: types.DidChangeWatchedFilesParams) -> None:
+        if any(change.uri.endswith("/" + PYPROJECT) for change in params.changes):
+            ls.invalidate_all()
+
+    return server
+
+
+def start_server(tcp: str | None = None, log_file: str | None = None) -> None:
+    """Serve over stdio, or over TCP when ``tcp`` is "HOST:PORT" (or just "PORT")."""
+    server = build_server()
+    server.log_handler = configure_logging(server, log_file)
+    if tcp:
+        host, _, port = tcp.rpartition(":")
+        server.start_tcp(host or "127.0.0.1", int(port))
+    else:
+        server.start_io()

@@ -1,0 +1,125 @@
+"""Editor settings: where they come from, how they combine per workspace folder and with pyproject.
+
+Sources, later ones win key by key (a ``null`` value never overrides): ``globalSettings`` of the
+initializationOptions, that folder's entry of ``settings``, the ``tfscope`` section pulled with
+``workspace/configuration`` (global, then the folder's). ``configurationPreference`` then decides
+how the result meets ``[tool.tfscope]``, with ruff's meaning and default (``editorFirst``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from pygls import uris
+
+from tfscope.config import DEFAULT_SETTINGS, Settings, load_settings_for, settings_from_mapping
+
+LOG_LEVELS = ("error", "warning", "info", "debug")
+CONFIGURATION_PREFERENCES = ("editorFirst", "filesFirst", "editorOnly")
+
+
+@dataclass(frozen=True)
+class ServerOptions:
+    """The settings the server itself acts on (the engine never sees them)."""
+
+    enable: bool = True
+    log_level: str = "info"
+    docs_url: str | None = None
+    configuration_preference: str = "editorFirst"
+
+
+# editor key -> (ServerOptions field, validator returning an error text or None)
+_SERVER_KEYS = {
+    "enable": ("enable", lambda value: None if isinstance(value, bool) else "must be true or false"),
+    "logLevel": (
+        "log_level",
+        lambda value: None if value in LOG_LEVELS else f"must be one of {', '.join(LOG_LEVELS)}",
+    ),
+    "docsUrl": ("docs_url", lambda value: None if isinstance(value, str) else "must be a URL string"),
+    "configurationPreference": (
+        "configuration_preference",
+        lambda value: None
+        if value in CONFIGURATION_PREFERENCES
+        else f"must be one of {', '.join(CONFIGURATION_PREFERENCES)}",
+    ),
+}
+_FOLDER_KEY = "workspace"  # names the folder an entry of the per-folder list belongs to
+
+
+@dataclass(frozen=True)
+class Resolved:
+    options: ServerOptions
+    settings: Settings
+    errors: tuple[str, ...]
+    pyproject_path: str | None
+
+
+def split_initialization_options(options: Any) -> tuple[dict, dict[str, dict]]:
+    """(global mapping, {folder uri: mapping}) from either accepted initializationOptions shape."""
+    if not isinstance(options, Mapping):
+        return {}, {}
+    if "settings" in options or "globalSettings" in options:
+        global_mapping = dict(options.get("globalSettings") or {})
+        per_folder = options.get("settings") or []
+        if isinstance(per_folder, Mapping):  # a single settings object under "settings"
+            return {**global_mapping, **per_folder}, {}
+        folders = {
+            normalize_uri(entry[_FOLDER_KEY]): dict(entry)
+            for entry in per_folder
+            if isinstance(entry, Mapping) and isinstance(entry.get(_FOLDER_KEY), str)
+        }
+        return global_mapping, folders
+    return dict(options), {}
+
+
+def normalize_uri(uri: str) -> str:
+    path = uris.to_fs_path(uri)
+    return uris.from_fs_path(path) if path else uri
+
+
+def merged(*mappings: Mapping | None) -> dict:
+    result: dict = {}
+    for mapping in mappings:
+        for key, value in (mapping or {}).items():
+            if value is not None:
+                result[key] = value
+    return result
+
+
+def server_options(mapping: Mapping) -> tuple[ServerOptions, list[str]]:
+    values: dict = {}
+    errors: list[str] = []
+    for key, (field_name, validate) in _SERVER_KEYS.items():
+        if key not in mapping:
+            continue
+        problem = validate(mapping[key])
+        if problem:
+            errors.append(f"{key} {problem} (got {mapping[key]!r}); using the default")
+        else:
+            values[field_name] = mapping[key]
+    return ServerOptions(**values), errors
+
+
+def resolve(editor_mapping: Mapping, path: str | None) -> Resolved:
+    """The effective options and engine Settings for a document at ``path`` (None: unsaved)."""
+    options, errors = server_options(editor_mapping)
+    engine_mapping = {
+        key: value
+        for key, value in editor_mapping.items()
+        if key not in _SERVER_KEYS and key != _FOLDER_KEY
+    }
+    pyproject_path = None
+    preference = options.configuration_preference
+    if preference == "editorOnly" or path is None:
+        settings, editor_errors = settings_from_mapping(engine_mapping, DEFAULT_SETTINGS)
+        errors += editor_errors
+    elif preference == "filesFirst":
+        editor_settings, editor_errors = settings_from_mapping(engine_mapping, DEFAULT_SETTINGS)
+        settings, file_errors, pyproject_path = load_settings_for(path, editor_settings)
+        errors += editor_errors + file_errors
+    else:
+        file_settings, file_errors, pyproject_path = load_settings_for(path, DEFAULT_SETTINGS)
+        settings, editor_errors = settings_from_mapping(engine_mapping, file_settings)
+        errors += file_errors + editor_errors
+    return Resolved(options, settings, tuple(errors), str(pyproject_path) if pyproject_path else None)
