@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from test_fixes_support import applied, dedent, snippet, statement, titles
 
 from tfscope.diagnostics import Applicability, PlaceInScope
@@ -437,3 +439,62 @@ def test_a_decorated_definition_moves_with_its_decorators():
             optimizer = tf.keras.optimizers.Adam()
         """
     )
+
+
+@pytest.mark.parametrize(
+    "between",
+    [
+        "if model is None:\n        return None",  # reads the model
+        "if not ready:\n        return None",  # the model would stop being built on this path
+        "from helpers import *",  # binds names nobody can see
+        "setup_logging()",  # a bare call to anything may touch global state
+        "os.environ['TF_CONFIG'] = config",  # a store into a module
+        "registry[name] = build_model",  # mutates what the model is built from
+        "name = 'encoder'",  # rebinds an input of the model
+        "layers = [model]",  # reads the model
+        "del helper",  # unbinds a name the model line reads (below)
+        "for name in names:\n        pass",  # rebinds an input
+    ],
+)
+def test_moves_are_refused_across_anything_the_statement_could_depend_on(between):
+    between = between.replace("\n", "\n" + " " * 8)  # to the snippet's indentation before dedent
+    source, tree = snippet(
+        f"""
+        import os
+        def train(strategy, names, registry, ready, config):
+            model = registry[name](helper)
+            {between}
+            with strategy.scope():
+                optimizer = tf.keras.optimizers.Adam()
+        """
+    )
+    intent = PlaceInScope(statement(source, tree, "model ="), "strategy", (statement(source, tree, "with "),))
+    assert titles(candidate_fixes(intent, source, tree)) == [WRAP]
+
+
+@pytest.mark.parametrize(
+    "between",
+    [
+        "print('building')",
+        "logging.info('building %s', name)",
+        "steps = 100 * strategy.num_replicas_in_sync",
+        "dataset = tf.data.Dataset.range(8).batch(2)",
+        "def loss_fn(labels, logits):\n        return model(labels)",  # its body runs later
+        "callbacks = [tf.keras.callbacks.TensorBoard(log_dir)]",
+    ],
+)
+def test_moves_are_allowed_across_independent_statements(between):
+    between = between.replace("\n", "\n" + " " * 8)
+    source, tree = snippet(
+        f"""
+        import logging
+        import tensorflow as tf
+        def train(strategy, name, registry, log_dir):
+            model = registry[name]()
+            {between}
+            with strategy.scope():
+                optimizer = tf.keras.optimizers.Adam()
+        """
+    )
+    intent = PlaceInScope(statement(source, tree, "model ="), "strategy", (statement(source, tree, "with "),))
+    assert titles(candidate_fixes(intent, source, tree)) == [MOVE, WRAP]
