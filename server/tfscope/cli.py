@@ -21,11 +21,10 @@ from tfscope.config import (
     load_settings_for,
     with_rule_overrides,
 )
-from tfscope.diagnostics import Applicability, Diagnostic, Edit, Fix
-from tfscope.engine import Analysis, analyze, fixes_for
+from tfscope.diagnostics import Applicability, Diagnostic, Fix
+from tfscope.engine import Analysis, analyze, edited_source, fix_all, fixes_for, noqa_fix
 from tfscope.files import ReadError, SourceFile, discover, read_source_file, write_text
-from tfscope.fixes import apply_edits
-from tfscope.notebook import edited_source, updated_notebook
+from tfscope.notebook import updated_notebook
 from tfscope.output import FORMATTERS, Finding, finding_for
 from tfscope.output import text as text_output
 from tfscope.rules import Rule, all_rules, get_rule
@@ -245,7 +244,14 @@ def check_file(job: FileJob) -> FileResult:
             if analysis.source.text != source.text:
                 _write_or_diff(path, source_file, analysis.source, job, result)
         result.findings = [
-            finding_for(analysis.source, diagnostic, _fix_to_show(analysis, diagnostic, job.unsafe_fixes), job.path, job.display_path)
+            finding_for(
+                analysis.source,
+                diagnostic,
+                _fix_to_show(analysis, diagnostic, job.unsafe_fixes),
+                job.path,
+                job.display_path,
+                _noqa_offset(analysis, diagnostic),
+            )
             for diagnostic in analysis.diagnostics
         ]
     except Exception as error:  # an engine bug must not stop the other files
@@ -264,38 +270,29 @@ def _fix_to_show(analysis: Analysis, diagnostic: Diagnostic, unsafe_fixes: bool)
     return (applicable or fixes or [None])[0]
 
 
+def _noqa_offset(analysis: Analysis, diagnostic: Diagnostic) -> int:
+    ignore = noqa_fix(analysis, diagnostic)
+    return ignore.edits[0].start if ignore is not None and ignore.edits else diagnostic.start
+
+
 def _fix_until_stable(analysis: Analysis, job: FileJob) -> tuple[Analysis, int]:
     fixed = 0
     for _ in range(MAX_FIX_PASSES):
-        chosen = _non_overlapping(
-            fix
-            for diagnostic in analysis.diagnostics
-            if (fix := _fix_to_show(analysis, diagnostic, job.unsafe_fixes)) is not None and _allowed(fix, job.unsafe_fixes)
-        )
+        chosen = fix_all(analysis, unsafe=job.unsafe_fixes)
         if not chosen:
             break
-        edits = [edit for fix in chosen for edit in fix.edits]
-        analysis = analyze(_edited(analysis.source, edits), job.settings)
+        combined = analyze(edited_source(analysis.source, _merged(chosen)), job.settings)
+        if analysis.parsed_cleanly and not combined.parsed_cleanly:
+            # each fix was validated alone; if together they break the code, take one per pass
+            chosen = chosen[:1]
+            combined = analyze(edited_source(analysis.source, chosen[0]), job.settings)
+        analysis = combined
         fixed += len(chosen)
     return analysis, fixed
 
 
-def _non_overlapping(fixes) -> list[Fix]:
-    """Fixes whose edited spans neither overlap nor touch; the rest wait for the next pass."""
-    chosen: list[Fix] = []
-    spans: list[tuple[int, int]] = []
-    for fix in fixes:
-        start, end = min(edit.start for edit in fix.edits), max(edit.end for edit in fix.edits)
-        if all(end < taken_start or start > taken_end for taken_start, taken_end in spans):
-            chosen.append(fix)
-            spans.append((start, end))
-    return chosen
-
-
-def _edited(source: Source, edits: list[Edit]) -> Source:
-    if source.is_notebook:
-        return edited_source(source, edits)
-    return Source(text=apply_edits(source.text, edits), path=source.path)
+def _merged(fixes: list[Fix]) -> Fix:
+    return Fix(title="; ".join(fix.title for fix in fixes), edits=tuple(edit for fix in fixes for edit in fix.edits))
 
 
 def _write_or_diff(path: Path, source_file: SourceFile, fixed_source: Source, job: FileJob, result: FileResult) -> None:

@@ -59,7 +59,10 @@ class Finding:
         return (self.display_path, self.cell or 0, self.location.row, self.location.column, self.code)
 
 
-def finding_for(source: Source, diagnostic: Diagnostic, fix: Fix | None, filename: str, display_path: str) -> Finding:
+def finding_for(
+    source: Source, diagnostic: Diagnostic, fix: Fix | None, filename: str, display_path: str, noqa_offset: int | None = None
+) -> Finding:
+    """``noqa_offset``: where a ``# noqa`` for it would go (a multi-line string pushes it down)."""
     cell, location = _location(source, diagnostic.start)
     _, end_location = _location(source, diagnostic.end)
     line = source.line_of(diagnostic.start)
@@ -73,7 +76,7 @@ def finding_for(source: Source, diagnostic: Diagnostic, fix: Fix | None, filenam
         location=location,
         end_location=end_location,
         cell=cell,
-        noqa_row=location.row,
+        noqa_row=_location(source, diagnostic.start if noqa_offset is None else noqa_offset)[1].row,
         source_line=source.line_text(line),
         fix=_finding_fix(source, fix) if fix is not None else None,
     )
