@@ -444,3 +444,56 @@ def test_a_file_without_read_permission_is_reported(tmp_path):
     result = tfscope("check", cwd=tmp_path)
     assert result.returncode == 2
     assert result.stderr.startswith("secret.py: error: Permission denied")
+
+
+# ---------------------------------------------------------------- serve and Keras version
+
+
+def _lsp_message(payload: dict) -> bytes:
+    body = json.dumps(payload).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def _lsp_bodies(stream: bytes) -> list[dict]:
+    bodies = []
+    while stream:
+        headers, _, rest = stream.partition(b"\r\n\r\n")
+        length = int(re.search(rb"Content-Length: (\d+)", headers).group(1))
+        bodies.append(json.loads(rest[:length]))
+        stream = rest[length:]
+    return bodies
+
+
+def test_serve_speaks_lsp_over_stdio(tmp_path):
+    requests = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"processId": None, "rootUri": None, "capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+        {"jsonrpc": "2.0", "method": "exit"},
+    ]
+    process = subprocess.run(
+        [sys.executable, "-m", "tfscope", "serve"],
+        input=b"".join(_lsp_message(request) for request in requests),
+        capture_output=True,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    by_id = {body["id"]: body for body in _lsp_bodies(process.stdout) if "id" in body}
+    assert "capabilities" in by_id[1]["result"]
+    assert by_id[2]["result"] is None
+
+
+def test_keras_version_option_changes_what_compile_outside_the_scope_means(tmp_path):
+    write(
+        tmp_path,
+        "train.py",
+        CORRECT.replace('    model.compile(optimizer="adam", loss="mse")', 'model.compile(optimizer="adam", loss="mse")'),
+    )
+    assert [finding["code"] for finding in json_findings(tmp_path, "--keras-version", "3")] == ["TFS007"]
+    assert json_findings(tmp_path, "--keras-version", "2") == []
+
+
+def test_noqa_row_is_where_the_comment_would_go(tmp_path):
+    write(tmp_path, "train.py", MISPLACED_MODEL.replace("input_shape=(32,))])", 'input_shape=(32,))], name="""a\nb""")'))
+    (finding,) = json_findings(tmp_path)
+    assert (finding["location"]["row"], finding["noqa_row"]) == (MODEL_ROW, MODEL_ROW + 1)

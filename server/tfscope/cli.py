@@ -87,11 +87,11 @@ def _codes(value: str) -> tuple[str, ...]:
     return tuple(code.strip().upper() for code in value.split(",") if code.strip())
 
 
-def _host_port(value: str) -> tuple[str, int]:
-    host, separator, port = value.rpartition(":")
-    if not separator or not port.isdigit():
+def _host_port(value: str) -> str:
+    """``HOST:PORT`` or ``PORT``, checked here so a typo is a usage error; the server parses it."""
+    if not value.rpartition(":")[2].isdigit():
         raise argparse.ArgumentTypeError(f"expected HOST:PORT, got {value!r}")
-    return host or "127.0.0.1", int(port)
+    return value
 
 
 # ---------------------------------------------------------------- check
