@@ -11,6 +11,7 @@ import re
 from typing import Iterable, Sequence
 
 from tfscope.diagnostics import Edit
+from tfscope.fixes.edits import apply_edits
 from tfscope.source import Cell, Source
 
 
@@ -238,11 +239,7 @@ def edited_source(source: Source, edits: Iterable[Edit]) -> Source:
 
 
 def _apply_in_cell(text: str, edits: list[Edit]) -> str:
-    if not edits:
-        return text
-    from tfscope.fixes import apply_edits  # the fix engine's one edit applier (checks overlaps)
-
-    return apply_edits(text, edits)
+    return apply_edits(text, edits) if edits else text
 
 
 def updated_notebook(raw: str, source: Source) -> str:
