@@ -15,6 +15,7 @@ from tfscope.model.builder import ModelBuilder
 from tfscope.model.entities import Owner, SemanticModel
 from tfscope.parsing import parse_tolerant
 from tfscope.resolve.environment import keras_major_version
+from tfscope.resolve.project import ProjectResolver
 from tfscope.rules import Rule, Violation, all_rules
 from tfscope.source import Source
 
@@ -37,6 +38,8 @@ class Analysis:
     tree: ast.Module | None = None
     parsed_cleanly: bool = True
     keras_version: int = DEFAULT_KERAS_VERSION
+    project: ProjectResolver | None = None
+    unresolved: bool = False  # project imports jedi has not answered yet: re-analyse after resolve_pending
     # names bound to variable owners: (start, end, hover text)
     placements: list[tuple[int, int, str]] = field(default_factory=list)
 
@@ -47,9 +50,13 @@ class Analysis:
         return None
 
 
-def analyze(source: Source, settings: Settings = DEFAULT_SETTINGS) -> Analysis:
-    """Analyse one file or notebook. Never raises on bad input; never runs user code."""
-    analysis = Analysis(source=source, settings=settings)
+def analyze(source: Source, settings: Settings = DEFAULT_SETTINGS, project: ProjectResolver | None = None) -> Analysis:
+    """Analyse one file or notebook. Never raises on bad input; never runs user code.
+
+    ``project`` lets factories from other modules of the project count, as far as jedi has
+    already found them (see ``ProjectResolver``); the analysis itself never waits for jedi.
+    """
+    analysis = Analysis(source=source, settings=settings, project=project)
     try:
         _analyze_into(analysis)
     except RecursionError:
@@ -65,7 +72,9 @@ def _analyze_into(analysis: Analysis) -> None:
     tree, recovered = parse_tolerant(source.code)
     analysis.tree, analysis.parsed_cleanly = tree, not recovered
     analysis.keras_version = detect_keras_version(source, settings)
-    model = ModelBuilder(tree, analysis.keras_version, settings).build()
+    builder = ModelBuilder(tree, analysis.keras_version, settings, path=source.path, project=analysis.project)
+    model = builder.build()
+    analysis.unresolved = builder.unresolved
     suppressions = fixes.noqa_suppressions(source)
     diagnostics: dict[tuple[str, int, int], Diagnostic] = {}
     for rule in all_rules():
@@ -170,7 +179,7 @@ def _fix_holds(analysis: Analysis, diagnostic: Diagnostic, fix: Fix, before: Cou
         return False
     if not fixes.preserves_code(source, edited.text):
         return False
-    after = analyze(edited, analysis.settings)
+    after = analyze(edited, analysis.settings, analysis.project)
     if not after.parsed_cleanly:
         return False
     counts = Counter(d.code for d in after.diagnostics)

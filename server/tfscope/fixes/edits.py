@@ -69,10 +69,6 @@ def is_comment_line(source: Source, line: int) -> bool:
     return not is_masked(source, line) and source.line_text(line).lstrip(" \t").startswith("#")
 
 
-def is_blank_line(source: Source, line: int) -> bool:
-    return not source.line_text(line).strip()
-
-
 @dataclass(frozen=True)
 class LineBlock:
     """Whole lines ``first..last`` (inclusive) that a fix moves or rewrites as one piece."""

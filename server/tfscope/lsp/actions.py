@@ -1,11 +1,13 @@
 """Code actions: the engine's quick fixes, "Ignore TFSxxx on this line", and fix-all (safe only).
 
 Titles are listed right away; edits are computed in ``codeAction/resolve`` when the client
-supports it. Every edit names the document version it was computed for.
+supports it. Every edit names the document version it was computed for. Fix-all repeats
+passes of safe fixes until none applies (like ``tfscope check --fix``).
 """
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -14,6 +16,7 @@ from tfscope import engine
 from tfscope.diagnostics import Applicability, Edit, Fix
 from tfscope.lsp.convert import DocumentView, to_text_edits
 from tfscope.lsp.documents import target_key
+from tfscope.source import Source
 
 if TYPE_CHECKING:
     from tfscope.lsp.server import Result, TfscopeServer
@@ -41,12 +44,15 @@ async def code_actions(ls: TfscopeServer, params: types.CodeActionParams) -> lis
     result = await ls.current_result(key)
     if result is None or result.analysis is None or (view := result.snapshot.view(uri)) is None:
         return None
-    start, end = view.offset(params.range.start), view.offset(params.range.end)
+    # whole lines: editors without a diagnostic under the cursor still ask for "this line"
+    source = view.source
+    first_line, last_line = (source.line_of(view.offset(position)) for position in (params.range.start, params.range.end))
     only = params.context.only
     found: list[types.CodeAction] = []
     if wanted(QUICK_FIX, only):
         for index, diagnostic in enumerate(result.analysis.diagnostics):
-            if view.start <= diagnostic.start <= view.end and diagnostic.start <= end and start <= diagnostic.end:
+            in_view = view.start <= diagnostic.start <= view.end
+            if in_view and source.line_of(diagnostic.start) <= last_line and first_line <= source.line_of(diagnostic.end):
                 found += await _quick_fixes(ls, result, key, uri, index)
     fixable_here = any(diagnostic.intent is not None for diagnostic in result.analysis.diagnostics)
     if fixable_here and wanted(FIX_ALL, only):
@@ -98,7 +104,7 @@ async def _edit_for(ls: TfscopeServer, result: Result, data: dict) -> types.Work
     views = result.snapshot.views
     if kind in (ALL_IN_DOCUMENT, ALL_IN_NOTEBOOK):
         scope = views if kind == ALL_IN_NOTEBOOK else [view for view in views if view.uri == data.get("uri")]
-        edits = await fix_all_edits(ls, result, scope)
+        edits = await ls.run_in_analysis_thread(fix_all_edits, result.analysis, scope)
         return workspace_edit(ls, result, edits)
     index = data.get("index")
     if not isinstance(index, int) or not 0 <= index < len(result.analysis.diagnostics):
@@ -106,36 +112,65 @@ async def _edit_for(ls: TfscopeServer, result: Result, data: dict) -> types.Work
     if kind == NOQA:
         diagnostic = result.analysis.diagnostics[index]
         fix = await ls.run_in_analysis_thread(engine.noqa_fix, result.analysis, diagnostic)
-        return workspace_edit(ls, result, list(fix.edits))
+        return workspace_edit(ls, result, list(fix.edits)) if fix is not None else None
     fixes = await ls.fixes(result, index)
     if isinstance(kind, int) and 0 <= kind < len(fixes):
         return workspace_edit(ls, result, list(fixes[kind].edits))
     return None
 
 
-async def fix_all_edits(ls: TfscopeServer, result: Result, scope: list[DocumentView]) -> list[Edit]:
-    """One safe fix per diagnostic (the preferred one first), skipping any that would collide."""
-    chosen: list[Edit] = []
-    for index, diagnostic in enumerate(result.analysis.diagnostics):
-        if diagnostic.intent is None or not any(view.start <= diagnostic.start <= view.end for view in scope):
-            continue
-        safe = [fix for fix in await ls.fixes(result, index) if fix.applicability == Applicability.SAFE]
-        fix = _preferred(safe)
-        if fix is None or not all(_owner(scope, edit) for edit in fix.edits):
-            continue
-        if any(_collide(edit, other) for edit in fix.edits for other in chosen):
-            continue
-        chosen += fix.edits
-    return chosen
+MAX_FIX_PASSES = 10  # each pass applies the non-overlapping safe fixes, then re-analyses
 
 
-def _preferred(fixes: list[Fix]) -> Fix | None:
-    return next((fix for fix in fixes if fix.is_preferred), fixes[0] if fixes else None)
+def fix_all_edits(analysis: engine.Analysis, scope: list[DocumentView]) -> list[Edit]:
+    """Safe fixes applied until none is left (runs in the analysis thread), as one minimal
+    replacement per document in ``scope`` against the analysed text."""
+    uris_in_scope = {view.uri for view in scope}
+    current = analysis
+    for _ in range(MAX_FIX_PASSES):
+        chosen = [
+            fix
+            for fix in engine.fix_all(current)
+            if all(_inside(current.source, edit, uris_in_scope) for edit in fix.edits)
+        ]
+        if not chosen:
+            break
+        combined = engine.analyze(engine.edited_source(current.source, _merged(chosen)), current.settings)
+        if current.parsed_cleanly and not combined.parsed_cleanly:
+            # each fix was validated alone; if together they break the code, take one per pass
+            combined = engine.analyze(engine.edited_source(current.source, chosen[0]), current.settings)
+        current = combined
+    return [edit for view in scope if (edit := _replacement(view, current.source)) is not None]
 
 
-def _collide(first: Edit, second: Edit) -> bool:
-    """Overlapping ranges, or two insertions at one point (their order would be a guess)."""
-    return (first.start < second.end and second.start < first.end) or first.start == second.start
+def _inside(source: Source, edit: Edit, uris_in_scope: set[str]) -> bool:
+    if not source.is_notebook:
+        return True
+    cell = source.cell_at(edit.start)
+    return cell is not None and cell.uri in uris_in_scope and edit.end <= cell.end
+
+
+def _merged(fixes: list[Fix]) -> Fix:
+    return Fix(title=FIX_ALL_TITLE, edits=tuple(edit for fix in fixes for edit in fix.edits))
+
+
+def _replacement(view: DocumentView, fixed: Source) -> Edit | None:
+    """The smallest single edit turning the view's text into its text in ``fixed``."""
+    if view.cell is None:
+        new_text = fixed.text
+    else:
+        cell = next((cell for cell in fixed.cells if cell.uri == view.uri), None)
+        if cell is None:
+            return None
+        new_text = fixed.text[cell.start : cell.end]
+    old_text = view.source.text[view.start : view.end]
+    if old_text == new_text:
+        return None
+    prefix = len(os.path.commonprefix([old_text, new_text]))
+    limit = min(len(old_text), len(new_text)) - prefix
+    suffix = len(os.path.commonprefix([old_text[::-1], new_text[::-1]]))
+    suffix = min(suffix, limit)
+    return Edit(view.start + prefix, view.start + len(old_text) - suffix, new_text[prefix : len(new_text) - suffix])
 
 
 def _owner(views, edit: Edit) -> DocumentView | None:
@@ -172,7 +207,7 @@ async def apply_fix_all(ls: TfscopeServer, uri: str) -> None:
     result = await ls.current_result(key)
     if result is None or result.analysis is None:
         return
-    scope = list(result.snapshot.views)
-    edit = workspace_edit(ls, result, await fix_all_edits(ls, result, scope))
+    edits = await ls.run_in_analysis_thread(fix_all_edits, result.analysis, list(result.snapshot.views))
+    edit = workspace_edit(ls, result, edits)
     if edit is not None:
         await ls.workspace_apply_edit_async(types.ApplyWorkspaceEditParams(edit=edit, label=FIX_ALL_TITLE))

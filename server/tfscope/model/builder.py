@@ -100,7 +100,14 @@ class _Frame:
 
 
 class ModelBuilder:
-    def __init__(self, tree: ast.Module, keras_version: int, settings) -> None:
+    def __init__(self, tree: ast.Module, keras_version: int, settings, path: str | None = None,
+                 project=None, external: bool = False) -> None:
+        self.path = path
+        self.project = project  # a ProjectResolver, or None
+        self.external = external  # building the definitions of another module of the project
+        self.unresolved = False  # a project import jedi has not answered yet
+        # (call, statement, key) in the analysed file while code of another module runs
+        self.external_entry: tuple[ast.AST, ast.stmt | None, ast.AST | None] | None = None
         self.tree = tree
         self.model = SemanticModel(keras_version=keras_version, module=tree)
         self.scopes: list[Strategy] = []  # dynamic scope stack (with-blocks, set_strategy, ...)
@@ -118,6 +125,7 @@ class ModelBuilder:
         self.symbolic_strategies: dict[tuple[Root, str], Strategy] = {}
         self.default_strategy: Strategy | None = None
         self.current_with: list[tuple[ast.With, Strategy]] = []
+        self.settings = settings
         self.factories = {
             "strategy": set(settings.strategy_factories),
             "scope": set(settings.scope_helpers),
@@ -125,6 +133,23 @@ class ModelBuilder:
         }
 
     # ----------------------------------------------------------------- entry
+
+    def definitions(self) -> dict[int, object]:
+        """Run the module body only; its functions and classes (and methods) by `def` line."""
+        module_root = Root(self.tree, context_known=False)
+        self.root = module_root
+        self.default_strategy = Strategy("default", None, module_root)
+        frame = _Frame({}, key=self.tree)
+        self.frames = [frame]
+        self.exec_block(self.tree.body, frame)
+        by_line: dict[int, object] = {}
+        for value in frame.env.values():
+            if isinstance(value, (Function, ClassValue)):
+                by_line[value.node.lineno] = value
+            if isinstance(value, ClassValue):
+                for method in value.methods.values():
+                    by_line.setdefault(method.node.lineno, method)
+        return by_line
 
     def build(self) -> SemanticModel:
         module_root = Root(self.tree, context_known=True)
@@ -135,7 +160,7 @@ class ModelBuilder:
         self.exec_block(self.tree.body, module_frame)
         called = {function.node for function in self.functions if function.calls}
         for function in list(self.functions):
-            if function.node not in called:
+            if function.node not in called and not function.external:
                 called.add(function.node)
                 self.analyze_uncalled(function)
         return self.model
@@ -221,7 +246,7 @@ class ModelBuilder:
             isinstance(value, ApiRef) and classify(value.name) is Api.CONTEXT_MANAGER for value in decorators
         )
         function = Function(node, closure=_Closure(frame), is_contextmanager=is_contextmanager,
-                            owner_class=owner_class)
+                            owner_class=owner_class, external=self.external or self.external_entry is not None)
         self.functions.append(function)
         if owner_class is None:
             frame.env[node.name] = function
@@ -301,7 +326,7 @@ class ModelBuilder:
             and outer.is_constructed
             and strategy.is_constructed
         ):
-            self.model.events.append(NestedScopes((expr), outer, strategy))
+            self.report(NestedScopes((expr), outer, strategy))
         strategy.used = True
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
             strategy.name_in(self.frame.key, _dotted(expr.func.value))
@@ -427,7 +452,7 @@ class ModelBuilder:
 
     def note_use_in_step(self, value, node: ast.AST) -> None:
         if self.replica is not None and isinstance(value, Owner):
-            value.meet(self.replica, (node), f"used in a step run by {self.replica.describe()}",
+            value.meet(self.replica, self.local_node(node), f"used in a step run by {self.replica.describe()}",
                        "step")
 
     def eval_sequence(self, node, frame: _Frame):
@@ -482,6 +507,8 @@ class ModelBuilder:
             return self.call_method(callee.receiver, callee.name, node, args, kwargs, frame)
         if isinstance(callee, ApiRef):
             return self.call_api(callee.name, node, args, kwargs)
+        if isinstance(callee, ProjectRef):
+            callee = self.external_value(callee) or callee
         if isinstance(callee, Function):
             return self.call_function(callee, node, args, kwargs)
         if isinstance(callee, ClassValue):
@@ -540,14 +567,14 @@ class ModelBuilder:
         return self.new_strategy(kind, node)
 
     def new_strategy(self, kind: str, node: ast.Call) -> Strategy:
-        strategy = Strategy(kind, node, self.root, label=f"{kind}()")
+        strategy = Strategy(kind, self.local_node(node), self.root, label=f"{kind}()")
         self.model.strategies.append(strategy)
         count = self.strategy_creations.get(node, 0) + 1
         self.strategy_creations[node] = count
         if self.loop_depth:
-            self.model.events.append(StrategyRecreated(strategy, "in a loop"))
+            self.report(StrategyRecreated(strategy, "in a loop"))
         elif count > 1:
-            self.model.events.append(StrategyRecreated(strategy, "by a function called more than once"))
+            self.report(StrategyRecreated(strategy, "by a function called more than once"))
         if kind in STARTUP_STRATEGIES:
             self.check_startup(node, f"`{kind}`")
         return strategy
@@ -555,7 +582,7 @@ class ModelBuilder:
     def check_startup(self, node: ast.AST, what: str) -> None:
         if self.first_tf_op is not None and not self.startup_reported and self.root.context_known:
             self.startup_reported = True
-            self.model.events.append(StartupAfterOps((node), what, self.first_tf_op))
+            self.report(StartupAfterOps((node), what, self.first_tf_op))
 
     def api_tpu_init(self, name, node, args, kwargs):
         self.check_startup(node, f"`{name.replace('tensorflow.', 'tf.')}`")
@@ -598,11 +625,11 @@ class ModelBuilder:
         owner.tracked = [value for value in kwargs.values() if isinstance(value, Owner)]
         strategies = {m.placement for m in owner.tracked if m.placement is not None}
         for strategy in strategies:
-            owner.meet(strategy, (node), f"tracks objects created in the {strategy.describe()} scope",
+            owner.meet(strategy, self.local_node(node), f"tracks objects created in the {strategy.describe()} scope",
                        "checkpoint")
             for member in owner.tracked:
                 if member.kind in _CHECKPOINTED_TOGETHER:
-                    member.meet(strategy, (node), "tracked by the same `tf.train.Checkpoint` as "
+                    member.meet(strategy, self.local_node(node), "tracked by the same `tf.train.Checkpoint` as "
                                 f"objects of the {strategy.describe()} scope", "checkpoint")
         return owner
 
@@ -628,7 +655,11 @@ class ModelBuilder:
 
     def new_owner(self, kind: Api, label: str, node: ast.AST) -> Owner:
         placement = self.replica or self.current()
-        owner = Owner(kind, label, node, self.statement, placement, self.root, key=self.frame.key)
+        if self.external_entry is not None:
+            node, statement, key = self.external_entry
+        else:
+            statement, key = self.statement, self.frame.key
+        owner = Owner(kind, label, node, statement, placement, self.root, key=key)
         owner.site_frame = self.frame
         self.model.owners.append(owner)
         return owner
@@ -679,7 +710,7 @@ class ModelBuilder:
         if isinstance(step, BoundMethod) and isinstance(step.receiver, Owner) and step.name in (
             TRAINING_METHODS | KERAS_LOOP_METHODS
         ):
-            self.model.events.append(StepOutsideRun(
+            self.report(StepOutsideRun(
                 (node), strategy, f"`{step.name}` is a whole Keras training loop, not a step",
                 self.statement))
             return None
@@ -711,17 +742,17 @@ class ModelBuilder:
             members.extend(item for item in metrics.items if isinstance(item, Owner))
         if current is not None:
             for member in members:
-                member.meet(current, node, f"compiled inside the {current.describe()} scope", "compile")
+                member.meet(current, self.local_node(node), f"compiled inside the {current.describe()} scope", "compile")
         for strategy in {m.placement for m in members if m.placement is not None}:
             for member in members:
                 if member.placement is not None and member.placement is current:
                     continue
-                member.meet(strategy, (node), f"compiled together with objects of the "
+                member.meet(strategy, self.local_node(node), f"compiled together with objects of the "
                                                         f"{strategy.describe()} scope", "combined")
         string_optimizer = isinstance(model.optimizer, str) and not isinstance(optimizer, Owner)
         if (current is None and model.placement is not None and not model.placement.is_default
                 and string_optimizer and self.model.keras_version == 3):
-            self.model.events.append(CompileCreatesOwners(
+            self.report(CompileCreatesOwners(
                 node, self.statement, self.frame.key, model, model.placement,
                 f"the optimizer `\"{model.optimizer}\"`"))
 
@@ -729,10 +760,10 @@ class ModelBuilder:
         current = self.current()
         method = node.func.attr
         if current is not None:
-            model.meet(current, (node), f"`{method}` runs inside the {current.describe()} scope",
+            model.meet(current, self.local_node(node), f"`{method}` runs inside the {current.describe()} scope",
                        "loop")
         if current is not None and not current.is_default and method in KERAS_LOOP_METHODS:
-            self.model.events.append(FitInScope((node), model, current, method))
+            self.report(FitInScope((node), model, current, method))
         self.note_build(model, node)
         if method in TRAINING_METHODS:
             model.trained = True
@@ -753,7 +784,7 @@ class ModelBuilder:
             # the mistake is the direct call of the step function, one frame up
             call = self.call_stack[-1] if self.call_stack else node
             statement = self.frames[-2].statement if len(self.frames) > 1 else self.statement
-            self.model.events.append(StepOutsideRun(
+            self.report(StepOutsideRun(
                 call, placement, f"`{node.func.attr}` of {optimizer.describe()} runs "
                 f"in cross-replica context", statement))
 
@@ -775,7 +806,7 @@ class ModelBuilder:
                 and not (isinstance(t.optimizer, Owner) and t.optimizer.trained))
         ]
         if fresh_optimizers:
-            self.model.events.append(RestoreOutsideScope(
+            self.report(RestoreOutsideScope(
                 node, self.statement, self.frame.key, tuple(distributed), distributed[0].placement, what))
 
     def note_build(self, model: Owner, node: ast.AST) -> None:
@@ -785,7 +816,7 @@ class ModelBuilder:
         model.first_build = (node, current)
         if (model.lazy and current is None and self.replica is None and model.placement is not None
                 and not model.placement.is_default):
-            self.model.events.append(BuildOutsideScope(node, self.statement, self.frame.key, model))
+            self.report(BuildOutsideScope(node, self.statement, self.frame.key, model))
 
     def call_owner(self, owner: Owner, node: ast.Call, args: list):
         """Calling a layer or model: functional graph building, or a forward pass."""
@@ -804,7 +835,7 @@ class ModelBuilder:
     def call_loss(self, loss: Loss, node: ast.Call):
         strategy = self.replica
         if strategy is not None and not strategy.is_default and loss.default_reduction:
-            self.model.events.append(LossInStep(loss.node, loss.label, strategy, (node)))
+            self.report(LossInStep(loss.node, loss.label, strategy, (node)))
         return None
 
     # Local functions and classes
@@ -821,6 +852,9 @@ class ModelBuilder:
         self.bind_parameters(function, frame, args, kwargs, self_value)
         self.call_stack.append(node)
         self.active_functions.append(function)
+        entering_external = function.external and self.external_entry is None
+        if entering_external:
+            self.external_entry = (node, self.statement, self.frame.key)
         self.frames.append(frame)
         try:
             self.exec_block(function.node.body, frame)
@@ -828,6 +862,8 @@ class ModelBuilder:
             self.frames.pop()
             self.active_functions.pop()
             self.call_stack.pop()
+            if entering_external:
+                self.external_entry = None
         if function.is_contextmanager:
             return frame.yielded or ScopeContext(None)
         result = next((value for value in reversed(frame.returns) if value is not None), None)
@@ -886,6 +922,26 @@ class ModelBuilder:
 
     # --------------------------------------------------------------- helpers
 
+    def report(self, event) -> None:
+        """Events inside another module's code belong to that module's own analysis."""
+        if self.external_entry is None:
+            self.model.events.append(event)
+
+    def local_node(self, node: ast.AST) -> ast.AST:
+        return self.external_entry[0] if self.external_entry is not None else node
+
+    def external_value(self, ref: ProjectRef):
+        """The function or class another module of the project defines, once jedi found it."""
+        if self.project is None or self.external:
+            return None
+        found = self.project.lookup(self.path, ref.module, ref.name)
+        if found is None:
+            self.unresolved = self.unresolved or self.project.has_pending
+            return None
+        definition, tree = found
+        definitions = self.project.definitions(definition.path, tree, self.model.keras_version, self.settings)
+        return definitions.get(definition.line)
+
     @property
     def frame(self) -> _Frame:
         return self.frames[-1]
@@ -903,7 +959,7 @@ class ModelBuilder:
             return
         with_node, strategy = self.current_with[-1]
         if statement in with_node.body and isinstance(value, Dataset) and not strategy.is_default:
-            self.model.events.append(DataInScope(statement, with_node, strategy, "builds the input pipeline"))
+            self.report(DataInScope(statement, with_node, strategy, "builds the input pipeline"))
 
 
 class _Closure:

@@ -42,6 +42,7 @@ class Function:
     is_contextmanager: bool = False
     owner_class: ClassValue | None = None
     calls: int = 0
+    external: bool = False  # defined in another module of the project
 
 
 @dataclass(eq=False)

@@ -60,15 +60,12 @@ def unused_strategy_before(model: SemanticModel, owner: Owner) -> Strategy | Non
 def outside_scope_violation(model: SemanticModel, culprit: Owner, owner: Owner, strategy: Strategy,
                             reason: str, interaction) -> Violation:
     name = strategy.visible_name(culprit.key, model.module) or strategy.label or "strategy"
-    subject = f"{owner.kind.value.capitalize()} {owner.describe()}"
-    if culprit is not owner:
-        subject = f"The weights of {culprit.describe()} in {owner.describe()} are"
+    if culprit is owner:
+        message = f"{owner.kind.value.capitalize()} {owner.describe()} is created outside the strategy scope but is {reason}"
     else:
-        subject += " is"
-    message = (
-        f"{subject} created outside the strategy scope but {owner.describe()} is {reason}; "
-        f"create it inside `with {name}.scope():`"
-    )
+        message = (f"The weights of {culprit.describe()} in {owner.describe()} are created outside the strategy "
+                   f"scope but {owner.describe()} is {reason}")
+    message += f"; create it inside `with {name}.scope():`"
     related = [(interaction, reason)] if interaction is not None else []
     if strategy.node is not None and strategy.node is not interaction:
         related.append((strategy.node, f"{strategy.describe()} is created here"))

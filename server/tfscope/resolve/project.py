@@ -1,0 +1,151 @@
+"""What the file alone cannot tell: factories and classes defined in other modules of the
+user's project, found with jedi and read (parsed, never imported).
+
+jedi is slow (tens to hundreds of milliseconds), so it never runs on the analysis path:
+``lookup`` answers from the cache only and notes what it could not answer; ``resolve_pending``
+(a background job in the server, a first pass in the CLI) asks jedi for those, within a time
+budget, and the caller re-analyses when it returns True.
+"""
+
+from __future__ import annotations
+
+import ast
+import logging
+import os
+import threading
+import time
+from dataclasses import dataclass
+
+log = logging.getLogger(__name__)
+
+DEFAULT_BUDGET_SECONDS = 3.0
+_UNRESOLVED = object()
+
+
+@dataclass(frozen=True)
+class Definition:
+    path: str
+    line: int  # 1-based line of the `def`/`class` name
+
+
+class ProjectResolver:
+    def __init__(self, root: str | None = None, interpreter: str | None = None,
+                 budget_seconds: float = DEFAULT_BUDGET_SECONDS) -> None:
+        self.root = root
+        self.interpreter = interpreter
+        self.budget_seconds = budget_seconds
+        self._definitions: dict[tuple[str, str, str], Definition | object] = {}
+        self._pending: dict[tuple[str, str, str], None] = {}
+        self._modules: dict[str, tuple[float, ast.Module | None]] = {}
+        self._definitions_by_tree: dict[tuple[int, int], dict[int, object]] = {}
+        self._lock = threading.Lock()
+        self._project = None
+
+    # --- the analysis path: cache only -------------------------------------------------
+
+    def lookup(self, importer: str | None, module: str, name: str) -> tuple[Definition, ast.Module] | None:
+        """The definition behind ``from <module> import <name>`` (or ``import <module>`` then
+        ``<name>``) as seen from ``importer``, if jedi already found it; never blocks."""
+        if not importer:
+            return None
+        key = (os.path.dirname(os.path.abspath(importer)), module, name)
+        with self._lock:
+            definition = self._definitions.get(key)
+            if definition is None:
+                self._pending[key] = None
+                return None
+        if definition is _UNRESOLVED:
+            return None
+        tree = self._module_tree(definition.path)
+        return (definition, tree) if tree is not None else None
+
+    def definitions(self, path: str, tree: ast.Module, keras_version: int, settings) -> dict[int, object]:
+        """The module's functions and classes by `def` line, interpreted once per version of the file."""
+        key = (id(tree), keras_version)
+        found = self._definitions_by_tree.get(key)
+        if found is None:
+            from tfscope.model.builder import ModelBuilder
+
+            found = ModelBuilder(tree, keras_version, settings, path=path, external=True).definitions()
+            self._definitions_by_tree[key] = found
+        return found
+
+    @property
+    def has_pending(self) -> bool:
+        with self._lock:
+            return bool(self._pending)
+
+    # --- off the analysis path: jedi -----------------------------------------------------
+
+    def resolve_pending(self) -> bool:
+        """Ask jedi for every noted miss, within the time budget; True if anything new was found."""
+        with self._lock:
+            keys = list(self._pending)
+            self._pending.clear()
+        deadline = time.monotonic() + self.budget_seconds
+        found = False
+        for key in keys:
+            if time.monotonic() > deadline:
+                with self._lock:
+                    self._pending.setdefault(key, None)  # try again next time
+                continue
+            definition = self._ask_jedi(*key)
+            with self._lock:
+                self._definitions[key] = definition or _UNRESOLVED
+            found = found or definition is not None
+        return found
+
+    def _ask_jedi(self, folder: str, module: str, name: str) -> Definition | None:
+        try:
+            import jedi
+        except ImportError:
+            return None
+        code, line, column = _probe(module, name)
+        try:
+            script = jedi.Script(code, path=os.path.join(folder, "__tfscope_probe__.py"), project=self._jedi_project())
+            names = script.goto(line, column, follow_imports=True)
+        except Exception as error:  # jedi raises on odd environments; a miss is the answer
+            log.info("tfscope: jedi could not resolve %s.%s: %s", module, name, error)
+            return None
+        for found in names:
+            path = found.module_path
+            if path and str(path).endswith(".py") and found.type in ("function", "class") and found.line:
+                return Definition(str(path), found.line)
+        return None
+
+    def _jedi_project(self):
+        if self._project is None:
+            import jedi
+
+            kwargs = {}
+            if self.interpreter:
+                kwargs["environment_path"] = self.interpreter
+            self._project = jedi.Project(self.root or os.getcwd(), **kwargs)
+        return self._project
+
+    def _module_tree(self, path: str) -> ast.Module | None:
+        try:
+            mtime = os.stat(path).st_mtime
+        except OSError:
+            return None
+        cached = self._modules.get(path)
+        if cached is not None and cached[0] == mtime:
+            return cached[1]
+        try:
+            with open(path, "rb") as handle:
+                tree = ast.parse(handle.read())
+        except (OSError, SyntaxError, ValueError):
+            tree = None
+        self._modules[path] = (mtime, tree)
+        return tree
+
+
+def _probe(module: str, name: str) -> tuple[str, int, int]:
+    """A two-line script whose last name jedi can follow to the definition."""
+    head, _, rest = name.partition(".")
+    if head:
+        code = f"from {module} import {head} as _tfscope_target\n_tfscope_target" + (f".{rest}" if rest else "")
+    else:
+        code = f"import {module} as _tfscope_target\n_tfscope_target"
+    last_line = code.splitlines()[-1]
+    return code, 2, len(last_line) - 1

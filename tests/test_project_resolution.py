@@ -1,0 +1,115 @@
+"""What the file alone cannot tell: factories in other project modules (jedi) and the Keras
+version of the user's environment (package metadata). Stand-in packages live in tmp_path."""
+
+from __future__ import annotations
+
+import textwrap
+
+from tfscope.config import Settings
+from tfscope.engine import analyze, detect_keras_version
+from tfscope.resolve.project import ProjectResolver
+from tfscope.source import Source
+
+TRAIN = """\
+import tensorflow as tf
+from mypkg.models import build_model
+
+strategy = tf.distribute.MirroredStrategy()
+model = build_model()
+with strategy.scope():
+    model.compile(optimizer="adam", loss="mse")
+"""
+
+
+def write(path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text))
+
+
+def project_with_factory(tmp_path, factory_body: str):
+    write(tmp_path / "mypkg" / "__init__.py", "")
+    write(tmp_path / "mypkg" / "models.py", factory_body)
+    write(tmp_path / "train.py", TRAIN)
+    return tmp_path / "train.py"
+
+
+def analyze_file(path, project=None, settings=Settings()):
+    return analyze(Source(path.read_text(), path=str(path)), settings, project)
+
+
+def test_factory_in_another_module_is_found_after_jedi_answers(tmp_path):
+    train = project_with_factory(tmp_path, """\
+        from tensorflow import keras
+
+        def build_model(units=10):
+            return keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(units)])
+        """)
+    resolver = ProjectResolver(root=str(tmp_path))
+
+    first = analyze_file(train, resolver)
+    assert first.diagnostics == [] and first.unresolved, "the static pass must not wait for jedi"
+
+    assert resolver.resolve_pending()
+    second = analyze_file(train, resolver)
+    assert [(d.code, second.source.position(d.start)[0] + 1) for d in second.diagnostics] == [("TFS001", 5)]
+    assert "build_model()" in second.diagnostics[0].message
+    assert not second.unresolved
+
+
+def test_factory_that_enters_the_scope_itself_stays_quiet(tmp_path):
+    train = project_with_factory(tmp_path, """\
+        import tensorflow as tf
+        from tensorflow import keras
+
+        def build_model(strategy=None):
+            strategy = strategy or tf.distribute.get_strategy()
+            with strategy.scope():
+                return keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(1)])
+        """)
+    write(train, TRAIN.replace("model = build_model()", "model = build_model(strategy)"))
+    resolver = ProjectResolver(root=str(tmp_path))
+    analyze_file(train, resolver)
+    assert resolver.resolve_pending()
+    assert analyze_file(train, resolver).diagnostics == []
+
+
+def test_unknown_project_import_is_not_guessed(tmp_path):
+    train = project_with_factory(tmp_path, "def unrelated():\n    return 1\n")
+    resolver = ProjectResolver(root=str(tmp_path))
+    analyze_file(train, resolver)
+    resolver.resolve_pending()
+    assert analyze_file(train, resolver).diagnostics == []
+
+
+def fake_environment(tmp_path, **versions: str) -> str:
+    site_packages = tmp_path / "venv" / "lib" / "python3.11" / "site-packages"
+    for distribution, version in versions.items():
+        info = site_packages / f"{distribution}-{version}.dist-info"
+        info.mkdir(parents=True)
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {distribution}\nVersion: {version}\n")
+    site_packages.mkdir(parents=True, exist_ok=True)
+    interpreter = tmp_path / "venv" / "bin" / "python"
+    interpreter.parent.mkdir(parents=True)
+    interpreter.write_text("")  # never run: the metadata is read from disk
+    return str(interpreter)
+
+
+PLAIN = Source("import tensorflow as tf\n")
+
+
+def test_keras_version_comes_from_the_installed_packages(tmp_path):
+    keras2 = fake_environment(tmp_path / "a", tensorflow="2.15.1", keras="2.15.0")
+    keras3 = fake_environment(tmp_path / "b", tensorflow="2.17.0", keras="3.6.0")
+    old_tf = fake_environment(tmp_path / "c", tensorflow="2.12.0")
+    assert detect_keras_version(PLAIN, Settings(interpreter=keras2)) == 2
+    assert detect_keras_version(PLAIN, Settings(interpreter=keras3)) == 3
+    assert detect_keras_version(PLAIN, Settings(interpreter=old_tf)) == 2
+    assert detect_keras_version(PLAIN, Settings()) == 3
+
+
+def test_the_file_and_an_explicit_setting_beat_the_environment(tmp_path):
+    keras3 = fake_environment(tmp_path, keras="3.6.0")
+    legacy = Source('import os\nos.environ["TF_USE_LEGACY_KERAS"] = "1"\nimport tensorflow as tf\n')
+    assert detect_keras_version(legacy, Settings(interpreter=keras3)) == 2
+    assert detect_keras_version(Source("import tf_keras\n"), Settings(keras_version="3")) == 2
+    assert detect_keras_version(PLAIN, Settings(interpreter=keras3, keras_version="2")) == 2
