@@ -405,10 +405,6 @@ class ModelBuilder:
                     producers.extend(value.producers)
             elif isinstance(child, ast.stmt):
                 self.exec_block([child], frame)
-            elif isinstance(child, ast.comprehension):
-                self.bind(child.target, self.eval(child.iter, frame), frame)
-                for condition in child.ifs:
-                    self.eval(condition, frame)
         return Tensor(tuple(producers)) if producers else None
 
     def eval_constant(self, node: ast.Constant, frame: _Frame):
@@ -763,8 +759,9 @@ class ModelBuilder:
             model.meet(current, self.local_node(node), f"`{method}` runs inside the {current.describe()} scope",
                        "loop")
         if current is not None and not current.is_default and method in KERAS_LOOP_METHODS:
-            self.report(FitInScope((node), model, current, method))
-        self.note_build(model, node)
+            self.report(FitInScope(node, model, current, method))
+        # Keras builds under the strategy the model recorded at construction here
+        self.note_build(model, node, under_recorded_strategy=True)
         if method in TRAINING_METHODS:
             model.trained = True
             if isinstance(model.optimizer, Owner):
@@ -790,7 +787,7 @@ class ModelBuilder:
 
     def owner_load_weights(self, model: Owner, node, args, kwargs) -> None:
         self.restore([model], node, "`load_weights`")
-        self.note_build(model, node)
+        self.note_build(model, node, under_recorded_strategy=True)
 
     def owner_restore(self, checkpoint: Owner, node, args, kwargs) -> None:
         if checkpoint.kind is Api.CHECKPOINT:
@@ -809,13 +806,14 @@ class ModelBuilder:
             self.report(RestoreOutsideScope(
                 node, self.statement, self.frame.key, tuple(distributed), distributed[0].placement, what))
 
-    def note_build(self, model: Owner, node: ast.AST) -> None:
+    def note_build(self, model: Owner, node: ast.AST, under_recorded_strategy: bool = False) -> None:
+        """The first call or build creates a lazy model's weights, under the current scope."""
         if model.first_build is not None:
             return
         current = self.current()
         model.first_build = (node, current)
-        if (model.lazy and current is None and self.replica is None and model.placement is not None
-                and not model.placement.is_default):
+        if (model.lazy and not under_recorded_strategy and current is None and self.replica is None
+                and model.placement is not None and not model.placement.is_default):
             self.report(BuildOutsideScope(node, self.statement, self.frame.key, model))
 
     def call_owner(self, owner: Owner, node: ast.Call, args: list):
@@ -1013,7 +1011,25 @@ if hasattr(ast, "TryStar"):
 if hasattr(ast, "Match"):
     _STATEMENTS[ast.Match] = ModelBuilder.exec_match
 
+def _eval_comprehension(builder: ModelBuilder, node, frame: _Frame):
+    """Generators first, then the element, which runs once per item: a loop."""
+    for generator in node.generators:
+        builder.bind(generator.target, builder.eval(generator.iter, frame), frame)
+        for condition in generator.ifs:
+            builder.eval(condition, frame)
+    builder.loop_depth += 1
+    try:
+        elements = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+        return Sequence(tuple(builder.eval(element, frame) for element in elements))
+    finally:
+        builder.loop_depth -= 1
+
+
 _EXPRESSIONS = {
+    ast.ListComp: _eval_comprehension,
+    ast.SetComp: _eval_comprehension,
+    ast.DictComp: _eval_comprehension,
+    ast.GeneratorExp: _eval_comprehension,
     ast.Call: ModelBuilder.eval_call,
     ast.Name: ModelBuilder.eval_name,
     ast.Attribute: ModelBuilder.eval_attribute,
