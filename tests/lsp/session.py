@@ -75,6 +75,8 @@ class Session:
     pulls: bool  # the client announced textDocument/diagnostic: the server must not push
     texts: dict[str, str] = field(default_factory=dict)
     versions: dict[str, int] = field(default_factory=dict)
+    notebook_of: dict[str, str] = field(default_factory=dict)  # cell uri -> notebook uri
+    cells: dict[str, list[types.NotebookCell]] = field(default_factory=dict)  # per notebook, in order
 
     # -- documents --------------------------------------------------------------------------
 
@@ -89,9 +91,67 @@ class Session:
         )
         return uri
 
+    def open_notebook(self, path: Path, cells: list[tuple[str, str]], notebook_type="jupyter-notebook") -> list[str]:
+        """Open a notebook of (kind "code"|"markdown", text) cells; return the cell uris."""
+        notebook_uri = uris.from_fs_path(str(path))
+        self.versions[notebook_uri] = 1
+        items = [self._cell_item(path, number, kind, text) for number, (kind, text) in enumerate(cells)]
+        self.cells[notebook_uri] = [cell for cell, _ in items]
+        self.client.notebook_document_did_open(
+            types.DidOpenNotebookDocumentParams(
+                notebook_document=types.NotebookDocument(
+                    uri=notebook_uri, notebook_type=notebook_type, version=1, cells=self.cells[notebook_uri]
+                ),
+                cell_text_documents=[item for _, item in items],
+            )
+        )
+        return [cell.document for cell in self.cells[notebook_uri]]
+
+    def _cell_item(self, path: Path, number: int, kind: str, text: str):
+        # VS Code's cell uris: the notebook path plus an escaped fragment naming the cell
+        uri = f"vscode-notebook-cell:{path.as_posix()}#W{number}sZmlsZQ%3D%3D"
+        language = "python" if kind == "code" else "markdown"
+        cell_kind = types.NotebookCellKind.Code if kind == "code" else types.NotebookCellKind.Markup
+        self.texts[uri], self.versions[uri] = text, 1
+        self.notebook_of[uri] = uris.from_fs_path(str(path))
+        item = types.TextDocumentItem(uri=uri, language_id=language, version=1, text=text)
+        return types.NotebookCell(kind=cell_kind, document=uri), item
+
+    def remove_cell(self, cell_uri: str) -> None:
+        notebook_uri = self.notebook_of[cell_uri]
+        position = [cell.document for cell in self.cells[notebook_uri]].index(cell_uri)
+        del self.cells[notebook_uri][position]
+        self._notebook_change(
+            notebook_uri,
+            types.NotebookDocumentCellChanges(
+                structure=types.NotebookDocumentCellChangeStructure(
+                    array=types.NotebookCellArrayChange(start=position, delete_count=1),
+                    did_close=[types.TextDocumentIdentifier(uri=cell_uri)],
+                )
+            ),
+        )
+
+    def _notebook_change(self, notebook_uri: str, cells: types.NotebookDocumentCellChanges) -> None:
+        self.versions[notebook_uri] += 1
+        self.client.notebook_document_did_change(
+            types.DidChangeNotebookDocumentParams(
+                notebook_document=types.VersionedNotebookDocumentIdentifier(
+                    uri=notebook_uri, version=self.versions[notebook_uri]
+                ),
+                change=types.NotebookDocumentChangeEvent(cells=cells),
+            )
+        )
+
     def change(self, uri: str, text: str) -> int:
         self.texts[uri] = text
         self.versions[uri] += 1
+        if uri in self.notebook_of:
+            change = types.NotebookDocumentCellContentChanges(
+                document=types.VersionedTextDocumentIdentifier(uri=uri, version=self.versions[uri]),
+                changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+            )
+            self._notebook_change(self.notebook_of[uri], types.NotebookDocumentCellChanges(text_content=[change]))
+            return self.versions[uri]
         self.client.text_document_did_change(
             types.DidChangeTextDocumentParams(
                 text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=self.versions[uri]),
@@ -121,6 +181,15 @@ class Session:
             seen = len(self.client.published)
             await asyncio.sleep(0.01)
         raise AssertionError(f"no matching diagnostics for {uri}; got {self.pushed(uri)}")
+
+    async def wait_for_cells(self, expected: dict[str, list[str]]) -> None:
+        """Until the latest pushed list of every cell has exactly the ``expected`` codes."""
+        deadline = asyncio.get_running_loop().time() + WAIT_SECONDS
+        while asyncio.get_running_loop().time() < deadline:
+            if all(self.pushed(uri) and codes(self.pushed(uri)[-1].diagnostics) == want for uri, want in expected.items()):
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError({uri: [codes(p.diagnostics) for p in self.pushed(uri)] for uri in expected})
 
     def pushed(self, uri: str) -> list[types.PublishDiagnosticsParams]:
         return [params for params in self.client.published if params.uri == uri]

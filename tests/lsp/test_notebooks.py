@@ -1,0 +1,93 @@
+"""Notebooks end to end: the whole notebook analysed in cell order, every code cell republished."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+from lsprotocol import types
+
+from .session import EDITORS, lsp_session, range_text
+
+STRATEGY_CELL = "import tensorflow as tf\n\nstrategy = tf.distribute.MirroredStrategy()"
+MODEL_CELL = "model = tf.keras.Sequential([tf.keras.layers.Dense(10)])"
+SCOPE_CELL = 'with strategy.scope():\n    model.compile(optimizer="adam", loss="mse")'
+CELLS = [("code", STRATEGY_CELL), ("markdown", "# Build the model"), ("code", MODEL_CELL), ("code", SCOPE_CELL)]
+
+
+@pytest.mark.parametrize("notebook_type", ["jupyter-notebook", "interactive"])
+async def test_scope_in_one_cell_and_model_in_another(tmp_path, notebook_type):
+    async with lsp_session(EDITORS["vscode"](), [tmp_path]) as session:
+        strategy, markdown, model, scope = session.open_notebook(tmp_path / "train.ipynb", CELLS, notebook_type)
+        await session.wait_for_cells({strategy: [], model: ["TFS001"], scope: []})
+        assert session.pushed(markdown) == []
+        (diagnostic,) = session.pushed(model)[-1].diagnostics
+        assert diagnostic.range.start.line == 0  # lines count from the cell's first line
+        assert range_text(MODEL_CELL, diagnostic.range, session.encoding).startswith("tf.keras.Sequential")
+        related = {info.location.uri for info in diagnostic.related_information}
+        assert related == {strategy, scope}
+        assert session.pushed(model)[-1].version == 1  # the cell document's version
+
+        # pull requests for cells are answered empty: cells are pushed, never both
+        assert await session.pull(model) == []
+
+
+async def test_every_code_cell_is_republished_after_a_change_elsewhere(tmp_path):
+    async with lsp_session(EDITORS["vscode"](), [tmp_path]) as session:
+        strategy, _, model, scope = session.open_notebook(tmp_path / "train.ipynb", CELLS)
+        await session.wait_for_cells({strategy: [], model: ["TFS001"], scope: []})
+        session.change(strategy, "import tensorflow as tf")  # no strategy any more...
+        session.change(scope, "model.summary()")  # ...and no scope: the model cell is fine now
+        await session.wait_for_cells({strategy: [], model: [], scope: []})
+        session.change(strategy, STRATEGY_CELL)
+        session.change(scope, SCOPE_CELL)
+        await session.wait_for_cells({strategy: [], model: ["TFS001"], scope: []})
+
+
+async def test_removed_cells_are_cleared(tmp_path):
+    async with lsp_session(EDITORS["vscode"](), [tmp_path]) as session:
+        strategy, _, model, scope = session.open_notebook(tmp_path / "train.ipynb", CELLS)
+        await session.wait_for_cells({model: ["TFS001"]})
+        published = len(session.pushed(model))
+        session.remove_cell(model)
+        await session.wait_for_cells({strategy: [], model: [], scope: []})
+        assert len(session.pushed(model)) == published + 1
+
+
+async def test_quick_fix_across_cells_then_gone(tmp_path):
+    async with lsp_session(EDITORS["vscode"](), [tmp_path]) as session:
+        strategy, _, model, scope = session.open_notebook(tmp_path / "train.ipynb", CELLS)
+        await session.wait_for_cells({model: ["TFS001"]})
+        actions = await session.code_actions(model, 0)
+        (move,) = [action for action in actions if action.is_preferred]
+        move = await session.resolved(move)
+        touched = {change.text_document.uri for change in move.edit.document_changes}
+        assert touched <= {strategy, model, scope} and model in touched
+        session.apply(move.edit)
+        await session.wait_for_cells({strategy: [], model: [], scope: []})
+        ast.parse("\n".join(session.texts[uri] for uri in (strategy, model, scope)))
+
+
+async def test_notebook_fix_all_kind(tmp_path):
+    async with lsp_session(EDITORS["vscode"](), [tmp_path]) as session:
+        strategy, _, model, scope = session.open_notebook(tmp_path / "train.ipynb", CELLS)
+        await session.wait_for_cells({model: ["TFS001"]})
+        actions = await session.code_actions(strategy, 0, only=["notebook.source.fixAll"])
+        (fix_all,) = actions
+        assert fix_all.kind == "notebook.source.fixAll.tfscope"
+        session.apply((await session.resolved(fix_all)).edit)
+        await session.wait_for_cells({strategy: [], model: [], scope: []})
+
+
+async def test_closing_a_notebook_clears_its_cells(tmp_path):
+    async with lsp_session(EDITORS["vscode"](), [tmp_path]) as session:
+        path = tmp_path / "train.ipynb"
+        cell_uris = session.open_notebook(path, CELLS)
+        await session.wait_for_cells({cell_uris[2]: ["TFS001"]})
+        session.client.notebook_document_did_close(
+            types.DidCloseNotebookDocumentParams(
+                notebook_document=types.NotebookDocumentIdentifier(uri=session.notebook_of[cell_uris[0]]),
+                cell_text_documents=[types.TextDocumentIdentifier(uri=uri) for uri in cell_uris],
+            )
+        )
+        await session.wait_for_cells({cell_uris[0]: [], cell_uris[2]: [], cell_uris[3]: []})
