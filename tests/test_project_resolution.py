@@ -113,3 +113,19 @@ def test_the_file_and_an_explicit_setting_beat_the_environment(tmp_path):
     assert detect_keras_version(legacy, Settings(interpreter=keras3)) == 2
     assert detect_keras_version(Source("import tf_keras\n"), Settings(keras_version="3")) == 2
     assert detect_keras_version(PLAIN, Settings(interpreter=keras3, keras_version="2")) == 2
+
+
+def test_cli_follows_factories_into_other_modules(tmp_path):
+    import subprocess
+    import sys
+
+    project_with_factory(tmp_path, """\
+        from tensorflow import keras
+
+        def build_model():
+            return keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(1)])
+        """)
+    run = subprocess.run([sys.executable, "-m", "tfscope", "check", "--output-format", "concise", "train.py"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "train.py:5:9: TFS001" in run.stdout

@@ -27,6 +27,7 @@ from tfscope.files import ReadError, SourceFile, discover, read_source_file, wri
 from tfscope.notebook import updated_notebook
 from tfscope.output import FORMATTERS, Finding, finding_for
 from tfscope.output import text as text_output
+from tfscope.resolve.project import ProjectResolver
 from tfscope.rules import Rule, all_rules, get_rule
 from tfscope.source import Source
 
@@ -227,6 +228,17 @@ def _check_all(jobs: list[FileJob]) -> list[FileResult]:
         return list(pool.map(check_file, jobs, chunksize=max(1, len(jobs) // (workers * 4))))
 
 
+_PROJECT_RESOLVERS: dict[tuple[str, str | None], ProjectResolver] = {}
+
+
+def _project_resolver(settings: Settings) -> ProjectResolver:
+    """One jedi-backed resolver per project and interpreter in each worker process (its cache is shared)."""
+    key = (settings.root or os.getcwd(), settings.interpreter)
+    if key not in _PROJECT_RESOLVERS:
+        _PROJECT_RESOLVERS[key] = ProjectResolver(root=key[0], interpreter=settings.interpreter)
+    return _PROJECT_RESOLVERS[key]
+
+
 def check_file(job: FileJob) -> FileResult:
     """Analyse one file (fixing it first when asked); never raises, a failure becomes ``error``."""
     result = FileResult(job.display_path)
@@ -238,7 +250,10 @@ def check_file(job: FileJob) -> FileResult:
         return result
     try:
         source = source_file.source
-        analysis = analyze(source, job.settings)
+        project = _project_resolver(job.settings)
+        analysis = analyze(source, job.settings, project)
+        if analysis.unresolved and project.resolve_pending():
+            analysis = analyze(source, job.settings, project)
         if job.fix:
             analysis, result.fixed = _fix_until_stable(analysis, job)
             if analysis.source.text != source.text:
@@ -281,11 +296,11 @@ def _fix_until_stable(analysis: Analysis, job: FileJob) -> tuple[Analysis, int]:
         chosen = fix_all(analysis, unsafe=job.unsafe_fixes)
         if not chosen:
             break
-        combined = analyze(edited_source(analysis.source, _merged(chosen)), job.settings)
+        combined = analyze(edited_source(analysis.source, _merged(chosen)), job.settings, analysis.project)
         if analysis.parsed_cleanly and not combined.parsed_cleanly:
             # each fix was validated alone; if together they break the code, take one per pass
             chosen = chosen[:1]
-            combined = analyze(edited_source(analysis.source, chosen[0]), job.settings)
+            combined = analyze(edited_source(analysis.source, chosen[0]), job.settings, analysis.project)
         analysis = combined
         fixed += len(chosen)
     return analysis, fixed
