@@ -28,12 +28,16 @@ import numpy as np
 import tensorflow as tf
 
 strategy = tf.distribute.MirroredStrategy()
-model = tf.keras.Sequential([tf.keras.layers.Dense(1)])  # modèle à 1 unité 🚀
+modèle = tf.keras.Sequential([tf.keras.layers.Dense(1)])  # modèle à 1 unité 🚀
 with strategy.scope():
-    model.compile(optimizer="adam", loss="mse")
-model.fit(np.zeros((8, 4)), np.zeros((8, 1)), epochs=2)
+    modèle.compile(optimizer="adam", loss="mse")
+modèle.fit(np.zeros((8, 4)), np.zeros((8, 1)), epochs=2)
 """
-FLAGGED_LINE = 4  # 0-based: `model = ...`, whose comment is not ASCII
+# 0-based; non-ASCII before the flagged range: Neovim 0.7 talks UTF-16 columns, 0.11 UTF-8
+FLAGGED_LINE = 4
+# what a flagged range may cover: the name, the creating call, or the whole statement
+CREATING_CALL = "tf.keras.Sequential([tf.keras.layers.Dense(1)])"
+FLAGGED_TEXTS = {"modèle", CREATING_CALL, f"modèle = {CREATING_CALL}"}
 
 FIXED_SCRIPT = """\
 import numpy as np
@@ -41,9 +45,9 @@ import tensorflow as tf
 
 strategy = tf.distribute.MirroredStrategy()
 with strategy.scope():
-    model = tf.keras.Sequential([tf.keras.layers.Dense(1)])  # modèle à 1 unité 🚀
-    model.compile(optimizer="adam", loss="mse")
-model.fit(np.zeros((8, 4)), np.zeros((8, 1)), epochs=2)
+    modèle = tf.keras.Sequential([tf.keras.layers.Dense(1)])  # modèle à 1 unité 🚀
+    modèle.compile(optimizer="adam", loss="mse")
+modèle.fit(np.zeros((8, 4)), np.zeros((8, 1)), epochs=2)
 """
 MOVE_INTO_SCOPE = "Move into `with strategy.scope():`"
 
@@ -113,7 +117,10 @@ def test_quick_fix_in_neovim(neovim: str, tmp_path: Path) -> None:
     assert result["client"]["name"] == "tfscope", context
     assert result["client"]["root_dir"] == str(project), context
     flagged = [d for d in result["diagnostics_before"] if d["code"] == "TFS001"]
-    assert [(d["lnum"], d["source"]) for d in flagged] == [(FLAGGED_LINE, "tfscope")], context
+    assert [(d["lnum"], d["end_lnum"], d["source"]) for d in flagged] == [(FLAGGED_LINE, FLAGGED_LINE, "tfscope")], context
+    # Neovim columns are bytes: a position encoding mix-up would shift or split a character
+    flagged_line = BUGGY_SCRIPT.splitlines()[FLAGGED_LINE].encode()
+    assert flagged_line[flagged[0]["col"] : flagged[0]["end_col"]].decode(errors="replace") in FLAGGED_TEXTS, context
     assert MOVE_INTO_SCOPE in result["offered_actions"], context
     assert script.read_text() == FIXED_SCRIPT, context
     assert all(d["code"] != "TFS001" for d in result["diagnostics_after"]), context

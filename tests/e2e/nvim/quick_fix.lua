@@ -49,6 +49,8 @@ local function diagnostics_of(bufnr)
       source = diagnostic.source,
       lnum = diagnostic.lnum,
       col = diagnostic.col,
+      end_lnum = diagnostic.end_lnum,
+      end_col = diagnostic.end_col,
       message = diagnostic.message,
       severity = diagnostic.severity,
     })
