@@ -29,6 +29,7 @@ from tfscope.output import FORMATTERS, Finding, finding_for
 from tfscope.output import text as text_output
 from tfscope.resolve.project import ProjectResolver
 from tfscope.rules import Rule, all_rules, get_rule
+from tfscope.rules.docs import rule_text
 from tfscope.source import Source
 
 MAX_FIX_PASSES = 10  # each pass applies non-overlapping fixes, then re-analyses
@@ -353,13 +354,8 @@ def _run_rule(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.output_format == "json":
         sys.stdout.write(json.dumps([_rule_record(rule) for rule in rules], indent=2) + "\n")
     else:
-        sys.stdout.write("\n".join(_rule_text(rule) for rule in rules))
+        sys.stdout.write("\n".join(rule_text(rule) for rule in rules))
     return EXIT_CLEAN
-
-
-def _rule_text(rule: Rule) -> str:
-    enabled = "Enabled by default." if rule.default_enabled else "Not enabled by default: turn it on with `extend-select`."
-    return f"# {rule.name} ({rule.code})\n\nDefault severity: {rule.severity.value}. {enabled}\n\n{rule.doc.strip()}\n"
 
 
 def _rule_record(rule: Rule) -> dict:

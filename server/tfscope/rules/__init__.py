@@ -9,8 +9,6 @@ from typing import Callable, Iterable
 
 from tfscope.diagnostics import FixIntent, Severity
 
-DOCS_URL = "https://github.com/tfscope/tfscope/blob/main/docs/rules.md#{code}"
-
 _RULE_MODULES = (
     "tfs001_model_outside_scope",
     "tfs002_optimizer_outside_scope",
