@@ -1,0 +1,60 @@
+"""The engine never raises on any text: half-typed code, odd bytes, deep nesting, huge files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tfscope.engine import analyze, fixes_for
+from tfscope.source import Source
+
+CORPUS = sorted((Path(__file__).parent / "corpus").rglob("*.py"))
+SAMPLE = [path for index, path in enumerate(CORPUS) if index % 6 == 0]
+
+
+@pytest.mark.parametrize("path", SAMPLE, ids=lambda path: path.stem)
+def test_every_prefix_of_a_real_script_is_analysed_without_error(path):
+    """What an editor sees while the file is typed from top to bottom."""
+    text = path.read_text()
+    for end in range(0, len(text), 7):
+        analysis = analyze(Source(text[:end]))
+        for diagnostic in analysis.diagnostics:
+            assert 0 <= diagnostic.start <= diagnostic.end <= end
+            fixes_for(analysis, diagnostic)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "\x00\x00",
+        "with strategy.scope(:\n    model = keras.Sequential()\n",
+        "def f(:\n" * 50,
+        "(" * 5000,
+        "x = " + "[" * 300 + "]" * 300 + "\n",
+        "if x:\n" + "".join("    " * depth + "if x:\n" for depth in range(1, 120)) + "    " * 120 + "pass\n",
+        "s = '''unterminated\nmodel = keras.Sequential()\n",
+        "\ufeffimport tensorflow as tf\r\nstrategy = tf.distribute.MirroredStrategy()\r",
+        "import tensorflow as tf\nx = '\udcff'\n",
+        "\t\t model = 1\n  \tmodel2 = 2\n",
+        "lambda: (yield)\nclass A(A): pass\nA()\n",
+        "def f(): return f()\nf()\n",
+        "class M(tf.keras.Model):\n    def __init__(self): super().__init__(); self.m = M()\nM()\n",
+    ],
+    ids=lambda text: repr(text[:20]),
+)
+def test_hostile_text_is_analysed_without_error(text):
+    analysis = analyze(Source(text))
+    assert isinstance(analysis.diagnostics, list)
+
+
+def test_a_huge_generated_file_is_analysed():
+    block = (
+        "with strategy.scope():\n    model_{i} = keras.Sequential([keras.layers.Dense({i})])\n"
+        "optimizer_{i} = keras.optimizers.Adam()\nmodel_{i}.compile(optimizer=optimizer_{i})\n"
+    )
+    text = "import tensorflow as tf\nfrom tensorflow import keras\nstrategy = tf.distribute.MirroredStrategy()\n"
+    text += "".join(block.format(i=i) for i in range(5000))
+    analysis = analyze(Source(text))
+    assert sum(d.code == "TFS002" for d in analysis.diagnostics) == 5000
