@@ -103,7 +103,11 @@ def _place_in_scope(intent: PlaceInScope, source: Source, tree: ast.Module, path
     dependencies = DependencyIndex(tree)
     siblings = path[-1]
     targets = sorted(
-        (scope for scope in intent.scope_blocks if any(scope is node for node in siblings.statements)),
+        (
+            scope
+            for scope in intent.scope_blocks
+            if scope is not intent.statement and any(scope is node for node in siblings.statements)
+        ),
         key=lambda scope: abs(_index_of(siblings.statements, scope) - siblings.index),
     )
     move = next(

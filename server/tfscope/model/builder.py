@@ -66,10 +66,6 @@ MAX_INLINED_STATEMENTS = 200_000  # keeps pathological files linear
 
 TRAINING_METHODS = frozenset({"fit", "train_on_batch"})
 KERAS_LOOP_METHODS = frozenset({"fit", "evaluate", "predict"})
-BUILDING_METHODS = frozenset(
-    {"fit", "evaluate", "predict", "train_on_batch", "test_on_batch", "predict_on_batch", "load_weights"}
-)
-STEP_METHODS = frozenset({"apply_gradients", "minimize"})
 RUN_METHODS = frozenset({"run", "experimental_run_v2"})
 STRATEGY_USES = frozenset(
     {"scope", "run", "experimental_run_v2", "experimental_distribute_dataset",
@@ -904,7 +900,6 @@ class ModelBuilder:
         if cls.kind in VARIABLE_OWNERS:
             instance = self.new_owner(cls.kind, cls.node.name, node)
             instance.lazy = cls.kind is Api.MODEL
-            instance.class_name = cls.node.name
             instance.attrs["__class__"] = cls
         elif cls.kind is Api.LOSS:
             return Loss(node, cls.node.name, default_reduction=False)

@@ -87,7 +87,6 @@ class Owner:
     optimizer: Owner | str | None = None  # what compile() gave it
     trained: bool = False  # a training step ran (or optimizer.build): slot variables exist
     first_build: tuple[ast.AST, Strategy | None] | None = None
-    class_name: str = ""
     key: ast.AST | None = None  # the function (or module) whose code creates it
     site_frame: object = field(default=None, repr=False)
 

@@ -237,7 +237,3 @@ def base_class_kind(name: str) -> Api | None:
     if kind in VARIABLE_OWNERS or kind is Api.LOSS:
         return kind
     return None
-
-
-def is_strategy_setup(name: str) -> bool:
-    return classify(name) in (Api.TF_SETUP, Api.STRATEGY, Api.GET_STRATEGY, Api.SET_STRATEGY, Api.TPU_INIT)
