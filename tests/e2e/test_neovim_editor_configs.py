@@ -1,13 +1,15 @@
 """Every editor config shipped in editors/ parses with a real parser.
 
-Lua (Neovim configs) is compiled by Neovim's own LuaJIT; TOML (Helix) and JSON (Sublime LSP,
-Kate) by Python. What they do at run time is shown by test_neovim.py, which drives the Neovim
+Lua (Neovim configs) is compiled by Neovim's own LuaJIT; the eglot config is loaded by Emacs,
+whose eglot must then map Python buffers to the server; TOML (Helix) and JSON (Sublime LSP,
+Kate) are parsed by Python. What they do at run time is shown by test_neovim.py, which drives the Neovim
 configs against the server.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import tomllib
 from pathlib import Path
@@ -39,6 +41,23 @@ def test_every_lua_file_compiles_in_neovim(tmp_path: Path) -> None:
     errors = json.loads(result_path.read_text())
     assert {path: errors[str(path)] for path in lua_files} == {path: False for path in lua_files}
     assert errors[str(broken)], "the checker did not report a syntax error"
+
+
+def test_emacs_eglot_config_maps_python_buffers_to_the_server(tmp_path: Path) -> None:
+    emacs = shutil.which("emacs")
+    require(emacs is not None, "no emacs on PATH: run scripts/setup-neovim-e2e")
+    # eglot's own lookup for a python-mode buffer: (MODES LANGUAGE-ID CONTACT)
+    lookup = '(with-temp-buffer (python-mode) (princ (json-encode (nth 2 (eglot--lookup-mode major-mode)))))'
+    completed = subprocess.run(
+        [emacs, "--batch", "-l", EDITORS / "emacs" / "tfscope-eglot.el", "--eval", "(require 'eglot)", "--eval", lookup],
+        env={"HOME": str(tmp_path), "PATH": "/usr/bin:/bin"},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert json.loads(completed.stdout) == SERVER_COMMAND, completed.stderr
 
 
 def test_helix_languages_toml_declares_the_server_for_python() -> None:
