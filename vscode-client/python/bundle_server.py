@@ -1,0 +1,74 @@
+"""Fills bundled/: the tfscope package (bundled/tool) and its pure-Python libraries (bundled/libs).
+
+The libraries are the wheels pyproject.toml requires, chosen for the oldest Python the server
+supports, so the .vsix runs on any interpreter from that version on.
+Usage: python vscode-client/python/bundle_server.py  (from the repository root)
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from importlib.metadata import Distribution
+from pathlib import Path
+
+from pip._vendor.packaging.requirements import Requirement
+
+ROOT = Path(__file__).resolve().parents[2]
+BUNDLED = ROOT / "bundled"
+LIBS = BUNDLED / "libs"
+TOOL = BUNDLED / "tool"
+BUILD_LEFTOVERS = ("__pycache__", "*.pyc")
+
+
+def oldest_python(project: dict) -> str:
+    return re.search(r"\d+\.\d+", project["requires-python"]).group()
+
+
+def pip_install(requirements: list[str], python_version: str) -> None:
+    subprocess.run(
+        [
+            sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+            "--no-compile", "--upgrade", "--target", str(LIBS), "--implementation", "py",
+            "--python-version", python_version, "--only-binary=:all:", *requirements,
+        ],
+        check=True,
+    )
+
+
+def missing_for(python_version: str) -> list[str]:
+    """Dependencies whose markers hold on the oldest Python but not on this one, so pip skipped them.
+
+    pip's --python-version picks wheels for that version but evaluates markers on the running one.
+    """
+    environment = {"python_version": python_version, "python_full_version": f"{python_version}.0", "extra": ""}
+    installed = {dist.metadata["Name"].lower().replace("_", "-") for dist in Distribution.discover(path=[str(LIBS)])}
+    missing = []
+    for dist in Distribution.discover(path=[str(LIBS)]):
+        for line in dist.requires or ():
+            requirement = Requirement(line)
+            name = requirement.name.lower().replace("_", "-")
+            if name not in installed and requirement.marker and requirement.marker.evaluate(environment):
+                missing.append(str(Requirement(f"{requirement.name}{requirement.specifier}")))
+    return sorted(set(missing))
+
+
+def main() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    python_version = oldest_python(project)
+    shutil.rmtree(BUNDLED, ignore_errors=True)
+    LIBS.mkdir(parents=True)
+    pip_install(project["dependencies"], python_version)
+    backports = missing_for(python_version)
+    if backports:
+        pip_install(backports, python_version)
+    shutil.rmtree(LIBS / "bin", ignore_errors=True)
+    shutil.copytree(ROOT / "server" / "tfscope", TOOL / "tfscope", ignore=shutil.ignore_patterns(*BUILD_LEFTOVERS))
+    print(f"bundled tfscope and {len(list(LIBS.glob('*.dist-info')))} libraries for Python >= {python_version}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,170 @@
+import * as path from 'path';
+import * as vscode from 'vscode';
+import {
+    ConfigurationParams,
+    DocumentSelector,
+    LanguageClient,
+    LanguageClientOptions,
+    RevealOutputChannelOn,
+    ServerOptions,
+    State,
+    TransportKind,
+} from 'vscode-languageclient/node';
+import { findInterpreter, Interpreter } from './interpreter';
+import { readServerSettings, SECTION, ServerSettings } from './settings';
+
+export const SERVER_ID = 'tfscope';
+const SERVER_NAME = 'tfscope';
+
+export const DOCUMENT_SELECTOR: DocumentSelector = [
+    { scheme: 'file', language: 'python' },
+    { scheme: 'untitled', language: 'python' },
+    { notebook: 'jupyter-notebook', language: 'python' },
+    { notebook: 'interactive', language: 'python' },
+];
+
+interface FolderSetup {
+    settings: ServerSettings;
+    interpreter: Interpreter | undefined;
+}
+
+/** Settings of every workspace folder (the window's when none is open), each with its interpreter. */
+async function collectSetups(): Promise<FolderSetup[]> {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    const scopes = folders.length > 0 ? folders : [undefined];
+    return Promise.all(
+        scopes.map(async (folder) => {
+            const settings = readServerSettings(folder);
+            const interpreter = await findInterpreter(settings.interpreter, folder?.uri);
+            // jedi resolves imports in the folder's own interpreter, even if the server runs on another
+            return { settings: { ...settings, interpreter: interpreter?.path ?? '' }, interpreter };
+        }),
+    );
+}
+
+function settingsFor(all: ServerSettings[], scopeUri: string | undefined): ServerSettings {
+    const folder = scopeUri ? vscode.workspace.getWorkspaceFolder(vscode.Uri.parse(scopeUri)) : undefined;
+    return all.find((settings) => settings.workspace === folder?.uri.toString()) ?? all[0];
+}
+
+/** Owns the one language client: starts, restarts and reports it in the language status item. */
+export class ServerManager implements vscode.Disposable {
+    private client: LanguageClient | undefined;
+    private pending: Promise<void> = Promise.resolve();
+    private readonly status: vscode.LanguageStatusItem;
+
+    constructor(
+        private readonly extensionPath: string,
+        readonly log: vscode.LogOutputChannel,
+    ) {
+        this.status = vscode.languages.createLanguageStatusItem('tfscope.status', DOCUMENT_SELECTOR);
+        this.status.name = 'tfscope';
+        this.status.command = { title: 'Show Logs', command: 'tfscope.showLogs' };
+    }
+
+    /** Stops any running server and starts a fresh one; calls are queued, never interleaved. */
+    restart(): Promise<void> {
+        this.pending = this.pending.then(() => this.stop()).then(() => this.start());
+        return this.pending;
+    }
+
+    private async stop(): Promise<void> {
+        const client = this.client;
+        this.client = undefined;
+        if (client) {
+            try {
+                await client.stop();
+            } catch (error) {
+                this.log.warn(`stopping the server: ${String(error)}`);
+            }
+            await client.dispose();
+        }
+    }
+
+    private showStatus(text: string, detail: string, severity: vscode.LanguageStatusSeverity, busy = false): void {
+        this.status.text = text;
+        this.status.detail = detail;
+        this.status.severity = severity;
+        this.status.busy = busy;
+    }
+
+    private async start(): Promise<void> {
+        const setups = await collectSetups();
+        const allSettings = setups.map((setup) => setup.settings);
+        // one server serves every folder: it runs on the first folder's interpreter
+        const primary = allSettings[0];
+        const interpreter = setups[0].interpreter;
+        if (!allSettings.some((settings) => settings.enable)) {
+            this.log.info('tfscope.enable is false in every folder: the server is not started');
+            this.showStatus('tfscope: disabled', 'tfscope.enable is false', vscode.LanguageStatusSeverity.Information);
+            return;
+        }
+        if (!interpreter) {
+            const message = 'tfscope: no Python interpreter found. Set tfscope.interpreter or put python3 on PATH.';
+            this.log.error(message);
+            this.showStatus('tfscope: no Python', message, vscode.LanguageStatusSeverity.Error);
+            void vscode.window.showErrorMessage(message);
+            return;
+        }
+        if (!vscode.workspace.isTrusted) {
+            this.log.info('Restricted Mode: workspace values of tfscope.interpreter and tfscope.importStrategy are ignored');
+        }
+        this.log.info(`interpreter: ${interpreter.path} (from ${interpreter.origin}); import strategy: ${primary.importStrategy}`);
+        this.showStatus('tfscope', `starting with ${interpreter.path}`, vscode.LanguageStatusSeverity.Information, true);
+
+        const client = this.createClient(interpreter, primary.importStrategy, allSettings);
+        this.client = client;
+        try {
+            await client.start();
+            this.showStatus('tfscope', `running on ${interpreter.path}`, vscode.LanguageStatusSeverity.Information);
+        } catch (error) {
+            this.log.error(`the server failed to start: ${String(error)}`);
+            this.showStatus('tfscope: error', `failed to start on ${interpreter.path}; see the logs`, vscode.LanguageStatusSeverity.Error);
+        }
+    }
+
+    private createClient(interpreter: Interpreter, importStrategy: string, allSettings: ServerSettings[]): LanguageClient {
+        const launcher = path.join(this.extensionPath, 'vscode-client', 'python', 'launch_server.py');
+        const serverOptions: ServerOptions = {
+            command: interpreter.path,
+            args: [launcher],
+            transport: TransportKind.stdio,
+            options: {
+                // never the workspace: nothing there may end up on the server's sys.path
+                cwd: this.extensionPath,
+                env: { ...process.env, PYTHONUTF8: '1', TFSCOPE_IMPORT_STRATEGY: importStrategy },
+            },
+        };
+        const clientOptions: LanguageClientOptions = {
+            documentSelector: DOCUMENT_SELECTOR,
+            outputChannel: this.log,
+            traceOutputChannel: this.log,
+            revealOutputChannelOn: RevealOutputChannelOn.Never,
+            initializationOptions: { settings: allSettings, globalSettings: allSettings[0] },
+            middleware: {
+                workspace: {
+                    // answer with the trust-filtered settings the server was started with, not raw config
+                    configuration: (params: ConfigurationParams) =>
+                        params.items.map((item) =>
+                            item.section === SECTION || item.section === undefined
+                                ? settingsFor(allSettings, item.scopeUri)
+                                : vscode.workspace.getConfiguration(item.section, item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined),
+                        ),
+                },
+            },
+        };
+        const client = new LanguageClient(SERVER_ID, SERVER_NAME, serverOptions, clientOptions);
+        client.onDidChangeState((event) => {
+            if (event.newState === State.Stopped && this.client === client) {
+                this.showStatus('tfscope: stopped', 'the server stopped; see the logs', vscode.LanguageStatusSeverity.Error);
+            }
+        });
+        return client;
+    }
+
+    async dispose(): Promise<void> {
+        await this.pending;
+        await this.stop();
+        this.status.dispose();
+    }
+}
