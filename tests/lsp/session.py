@@ -63,7 +63,7 @@ def neovim(version: str = "latest") -> types.ClientCapabilities:
 
 EDITORS: dict[str, Callable[[], types.ClientCapabilities]] = {
     "vscode": vscode,  # pull diagnostics, notebooks, resolve, versioned edits, watched files
-    "neovim": neovim,  # 0.11: pull diagnostics, UTF-8 positions, unversioned edits, no file watching
+    "neovim": neovim,  # 0.11: pull but no refresh (so push), UTF-8 positions, unversioned edits, no watching
     "neovim-0.7": lambda: neovim("v0.7.0"),  # Debian's: push diagnostics, no workspace/configuration
 }
 
@@ -72,7 +72,7 @@ EDITORS: dict[str, Callable[[], types.ClientCapabilities]] = {
 class Session:
     client: LanguageClient
     encoding: str
-    pulls: bool  # the client announced textDocument/diagnostic: the server must not push
+    pulls: bool  # the server advertised textDocument/diagnostic: it must not push (except cells)
     texts: dict[str, str] = field(default_factory=dict)
     versions: dict[str, int] = field(default_factory=dict)
     notebook_of: dict[str, str] = field(default_factory=dict)  # cell uri -> notebook uri
@@ -284,7 +284,7 @@ async def lsp_session(
         server_command=SERVER_COMMAND, client_factory=lambda: _recording_client({**features, **(client_features or {})})
     )
     client = await config.start()
-    session = Session(client, types.PositionEncodingKind.Utf16, pulls=capabilities.text_document.diagnostic is not None)
+    session = Session(client, types.PositionEncodingKind.Utf16, pulls=False)
     for scope, section in (configuration or {}).items():
         client.set_configuration(section, section="tfscope", scope_uri=scope)
     folder_list = [types.WorkspaceFolder(uri=uris.from_fs_path(str(folder)), name=folder.name) for folder in folders]
@@ -297,6 +297,7 @@ async def lsp_session(
         )
     )
     session.encoding = response.capabilities.position_encoding or types.PositionEncodingKind.Utf16
+    session.pulls = response.capabilities.diagnostic_provider is not None
     try:
         yield session
     finally:

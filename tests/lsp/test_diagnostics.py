@@ -29,8 +29,10 @@ def assert_flags_model(diagnostic: types.Diagnostic, text: str, encoding: str) -
     assert "Sequential" in flagged
 
 
-async def test_push_diagnostics_without_pull_support(tmp_path):
-    async with lsp_session(EDITORS["neovim-0.7"](), [tmp_path]) as session:
+@pytest.mark.parametrize("editor", ["neovim", "neovim-0.7"])
+async def test_push_diagnostics_without_pull_and_refresh_support(tmp_path, editor):
+    async with lsp_session(EDITORS[editor](), [tmp_path]) as session:
+        assert not session.pulls
         uri = session.open(tmp_path / "train.py", MODEL_OUTSIDE_SCOPE)
         diagnostics = await session.wait_for_diagnostics(uri, version=1)
         (diagnostic,) = [d for d in diagnostics if d.code == "TFS001"]
@@ -42,9 +44,9 @@ async def test_push_diagnostics_without_pull_support(tmp_path):
         assert {"result", "index"} <= set(diagnostic.data)
 
 
-@pytest.mark.parametrize("editor", ["vscode", "neovim"])
-async def test_pull_diagnostics_when_supported_and_never_pushed(tmp_path, editor):
-    async with lsp_session(EDITORS[editor](), [tmp_path]) as session:
+async def test_pull_diagnostics_when_supported_and_never_pushed(tmp_path):
+    async with lsp_session(EDITORS["vscode"](), [tmp_path]) as session:
+        assert session.pulls
         uri = session.open(tmp_path / "train.py", MODEL_OUTSIDE_SCOPE)
         (diagnostic,) = await session.pull(uri)
         assert_flags_model(diagnostic, MODEL_OUTSIDE_SCOPE, session.encoding)

@@ -17,6 +17,7 @@ from typing import Any, Callable, Mapping
 from lsprotocol import types
 from pygls import uris
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol, lsp_method
 
 from tfscope import engine
 from tfscope.diagnostics import Fix
@@ -76,6 +77,23 @@ def _capability(capabilities: Any, path: str) -> Any:
     return capabilities
 
 
+def pulls_diagnostics(capabilities: types.ClientCapabilities) -> bool:
+    """Pull only if the client can also be told to re-pull (settings and pyproject.toml change
+    without an edit); otherwise push, and then do not advertise pull at all: never both."""
+    return _capability(capabilities, "text_document.diagnostic") is not None and bool(
+        _capability(capabilities, "workspace.diagnostics.refresh_support")
+    )
+
+
+class TfscopeProtocol(LanguageServerProtocol):
+    @lsp_method(types.INITIALIZE)
+    def lsp_initialize(self, params: types.InitializeParams):
+        result = yield from super().lsp_initialize(params)
+        if not pulls_diagnostics(params.capabilities):
+            result.capabilities.diagnostic_provider = None
+        return result
+
+
 class TfscopeServer(LanguageServer):
     def __init__(self) -> None:
         from tfscope import __version__
@@ -85,6 +103,7 @@ class TfscopeServer(LanguageServer):
             __version__,
             text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
             notebook_document_sync=NOTEBOOK_SYNC,
+            protocol_cls=TfscopeProtocol,
         )
         self.analysis_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tfscope-analysis")
         self.global_mapping: dict = {}
@@ -112,7 +131,7 @@ class TfscopeServer(LanguageServer):
 
     @property
     def pulls_diagnostics(self) -> bool:
-        return _capability(self.client_capabilities, "text_document.diagnostic") is not None
+        return pulls_diagnostics(self.client_capabilities)
 
     @property
     def resolves_code_actions(self) -> bool:
@@ -234,7 +253,7 @@ class TfscopeServer(LanguageServer):
         self.apply_log_level()
         for key in self.open_targets():
             self.schedule(key, immediate=True)
-        if self.pulls_diagnostics and self.client_supports("workspace.diagnostics.refresh_support"):
+        if self.pulls_diagnostics:
             self.workspace_diagnostic_refresh(None)
 
     def open_targets(self) -> list[str]:
