@@ -1,41 +1,24 @@
 import * as vscode from 'vscode';
 import { onDidChangePythonEnvironment } from './interpreter';
-import { SERVER_ID, ServerManager } from './server';
+import { ServerManager } from './server';
 import { SECTION } from './settings';
 
-/** Code action kind of the server's fix-all (ruff's convention: `source.fixAll.<tool>`). */
-const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append(SERVER_ID);
+/** The server's own command: every safe fix of a file, or of the whole notebook holding a cell. */
+const SERVER_FIX_ALL_COMMAND = 'tfscope.applyFixAll';
 
 let manager: ServerManager | undefined;
 
-/** Applies the server's safe fixes to the active Python file or notebook cell. */
 async function fixAll(): Promise<void> {
-    const document = vscode.window.activeTextEditor?.document;
-    if (!document || document.languageId !== 'python') {
-        void vscode.window.showInformationMessage('tfscope: open a Python file or notebook cell to fix.');
+    const document = vscode.window.activeNotebookEditor?.notebook ?? vscode.window.activeTextEditor?.document;
+    if (!document) {
+        void vscode.window.showInformationMessage('tfscope: open a Python file or notebook to fix.');
         return;
     }
-    const wholeDocument = new vscode.Range(0, 0, document.lineCount, 0);
-    const actions =
-        (await vscode.commands.executeCommand<vscode.CodeAction[]>(
-            'vscode.executeCodeActionProvider',
-            document.uri,
-            wholeDocument,
-            FIX_ALL_KIND.value,
-        )) ?? [];
-    const ours = actions.filter((action) => action.kind && FIX_ALL_KIND.contains(action.kind));
-    if (ours.length === 0) {
-        void vscode.window.setStatusBarMessage('tfscope: nothing to fix', 3000);
+    if (!manager?.running) {
+        void vscode.window.showWarningMessage('tfscope: the server is not running; see tfscope: Show Logs.');
         return;
     }
-    for (const action of ours) {
-        if (action.edit) {
-            await vscode.workspace.applyEdit(action.edit);
-        }
-        if (action.command) {
-            await vscode.commands.executeCommand(action.command.command, ...(action.command.arguments ?? []));
-        }
-    }
+    await vscode.commands.executeCommand(SERVER_FIX_ALL_COMMAND, document.uri.toString());
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {

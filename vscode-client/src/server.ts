@@ -13,7 +13,7 @@ import {
 import { findInterpreter, Interpreter } from './interpreter';
 import { readServerSettings, SECTION, ServerSettings } from './settings';
 
-export const SERVER_ID = 'tfscope';
+const SERVER_ID = 'tfscope';
 const SERVER_NAME = 'tfscope';
 
 export const DOCUMENT_SELECTOR: DocumentSelector = [
@@ -60,6 +60,10 @@ export class ServerManager implements vscode.Disposable {
         this.status = vscode.languages.createLanguageStatusItem('tfscope.status', DOCUMENT_SELECTOR);
         this.status.name = 'tfscope';
         this.status.command = { title: 'Show Logs', command: 'tfscope.showLogs' };
+    }
+
+    get running(): boolean {
+        return this.client?.state === State.Running;
     }
 
     /** Stops any running server and starts a fresh one; calls are queued, never interleaved. */

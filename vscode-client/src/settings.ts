@@ -12,10 +12,11 @@ export type ImportStrategy = 'useBundled' | 'fromEnvironment';
 export interface ServerSettings {
     workspace: string;
     enable: boolean;
-    select: string[];
-    ignore: string[];
-    severity: Record<string, string>;
-    kerasVersion: string;
+    // null: not set in VS Code, so [tool.tfscope] in pyproject.toml or the server default applies
+    select: string[] | null;
+    ignore: string[] | null;
+    severity: Record<string, string> | null;
+    kerasVersion: string | null;
     interpreter: string;
     importStrategy: ImportStrategy;
     logLevel: string;
@@ -29,6 +30,12 @@ function readSetting<T>(config: vscode.WorkspaceConfiguration, key: string, fall
     }
     const inspected = config.inspect<T>(key);
     return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
+}
+
+/** A value the user set at any level, or null so that it does not override pyproject.toml. */
+function explicitSetting<T>(config: vscode.WorkspaceConfiguration, key: string): T | null {
+    const inspected = config.inspect<T>(key);
+    return inspected?.workspaceFolderValue ?? inspected?.workspaceValue ?? inspected?.globalValue ?? null;
 }
 
 /** Expands `${workspaceFolder}`, `${userHome}`, `${env:NAME}` and a leading `~` in a path setting. */
@@ -47,10 +54,10 @@ export function readServerSettings(folder: vscode.WorkspaceFolder | undefined): 
     return {
         workspace: folder?.uri.toString() ?? '',
         enable: readSetting(config, 'enable', true),
-        select: readSetting<string[]>(config, 'select', []),
-        ignore: readSetting<string[]>(config, 'ignore', []),
-        severity: readSetting<Record<string, string>>(config, 'severity', {}),
-        kerasVersion: readSetting(config, 'kerasVersion', 'auto'),
+        select: explicitSetting<string[]>(config, 'select'),
+        ignore: explicitSetting<string[]>(config, 'ignore'),
+        severity: explicitSetting<Record<string, string>>(config, 'severity'),
+        kerasVersion: explicitSetting<string>(config, 'kerasVersion'),
         interpreter: expandPath(readSetting(config, 'interpreter', ''), folder),
         importStrategy: readSetting<ImportStrategy>(config, 'importStrategy', 'useBundled'),
         logLevel: readSetting(config, 'logLevel', 'info'),
