@@ -140,7 +140,8 @@ class TfscopeServer(LanguageServer):
 
     @property
     def position_encoding(self) -> str:
-        return self.workspace.position_encoding or types.PositionEncodingKind.Utf16
+        encoding = self.workspace.position_encoding or types.PositionEncodingKind.Utf16
+        return getattr(encoding, "value", encoding)
 
     # -- settings ------------------------------------------------------------------------------
 
