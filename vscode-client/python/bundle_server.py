@@ -39,21 +39,25 @@ def pip_install(requirements: list[str], python_version: str) -> None:
     )
 
 
-def missing_for(python_version: str) -> list[str]:
-    """Dependencies whose markers hold on the oldest Python but not on this one, so pip skipped them.
-
-    pip's --python-version picks wheels for that version but evaluates markers on the running one.
-    """
+def needed_on(requirement: Requirement, python_version: str) -> bool:
+    """pip's --python-version picks wheels for that version but evaluates markers on the running one."""
     environment = {"python_version": python_version, "python_full_version": f"{python_version}.0", "extra": ""}
+    return requirement.marker is None or requirement.marker.evaluate() or requirement.marker.evaluate(environment)
+
+
+def without_marker(requirement: Requirement) -> str:
+    return f"{requirement.name}{requirement.specifier}"
+
+
+def missing_for(python_version: str) -> list[str]:
+    """Dependencies of the installed libraries that the oldest Python needs but pip skipped."""
     installed = {dist.metadata["Name"].lower().replace("_", "-") for dist in Distribution.discover(path=[str(LIBS)])}
-    missing = []
+    missing = set()
     for dist in Distribution.discover(path=[str(LIBS)]):
-        for line in dist.requires or ():
-            requirement = Requirement(line)
-            name = requirement.name.lower().replace("_", "-")
-            if name not in installed and requirement.marker and requirement.marker.evaluate(environment):
-                missing.append(str(Requirement(f"{requirement.name}{requirement.specifier}")))
-    return sorted(set(missing))
+        for requirement in map(Requirement, dist.requires or ()):
+            if requirement.name.lower().replace("_", "-") not in installed and needed_on(requirement, python_version):
+                missing.add(without_marker(requirement))
+    return sorted(missing)
 
 
 def main() -> None:
@@ -61,7 +65,8 @@ def main() -> None:
     python_version = oldest_python(project)
     shutil.rmtree(BUNDLED, ignore_errors=True)
     LIBS.mkdir(parents=True)
-    pip_install(project["dependencies"], python_version)
+    requirements = map(Requirement, project["dependencies"])
+    pip_install([without_marker(r) for r in requirements if needed_on(r, python_version)], python_version)
     backports = missing_for(python_version)
     if backports:
         pip_install(backports, python_version)

@@ -1,0 +1,142 @@
+"""The packaged VS Code extension (`npm run package`): what the .vsix holds, and that the server
+inside it starts from the bundle alone, ahead of whatever the user's environment has installed."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+
+from e2e.vscode.vsix import REPO, packaged_vsix, packaging_tools_missing
+
+SETTINGS = ("enable", "select", "ignore", "severity", "kerasVersion", "interpreter", "importStrategy", "logLevel", "trace.server")
+COMMANDS = {"tfscope.restart": "Restart Server", "tfscope.fixAll": "Fix All", "tfscope.showLogs": "Show Logs"}
+TEST_FILE = re.compile(r"(^|/)(conftest\.py|test_[^/]*\.py|[^/]*_test\.py)$")
+
+
+@pytest.fixture(scope="module")
+def vsix() -> zipfile.ZipFile:
+    missing = packaging_tools_missing()
+    if missing:
+        pytest.fail(missing)
+    with zipfile.ZipFile(packaged_vsix()) as archive:
+        yield archive
+
+
+@pytest.fixture(scope="module")
+def extracted(vsix: zipfile.ZipFile, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("vsix")
+    vsix.extractall(root)
+    return root / "extension"
+
+
+def names(vsix: zipfile.ZipFile) -> set[str]:
+    return set(vsix.namelist())
+
+
+def test_holds_the_bundled_extension_code_and_the_server_launcher(vsix):
+    members = names(vsix)
+    assert "extension/dist/extension.js" in members
+    assert "extension/vscode-client/python/launch_server.py" in members
+    # esbuild bundled vscode-languageclient: no node_modules, no TypeScript sources, no source maps
+    assert not [name for name in members if "node_modules/" in name or name.endswith((".ts", ".map"))]
+    bundle = vsix.read("extension/dist/extension.js").decode()
+    assert "tfscope.applyFixAll" in bundle and "launch_server.py" in bundle
+
+
+def test_holds_the_server_package_as_in_the_repository(vsix):
+    members = names(vsix)
+    package_files = {
+        path.relative_to(REPO / "server").as_posix()
+        for path in (REPO / "server" / "tfscope").rglob("*.py")
+        if "__pycache__" not in path.parts
+    }
+    bundled = {name.removeprefix("extension/bundled/tool/") for name in members if name.startswith("extension/bundled/tool/")}
+    assert package_files <= bundled
+    assert not [name for name in bundled if name.endswith(".pyc")]
+
+
+def test_holds_every_library_pyproject_requires_at_an_allowed_version(vsix):
+    metadata_files = [name for name in names(vsix) if re.fullmatch(r"extension/bundled/libs/[^/]+\.dist-info/METADATA", name)]
+    versions = {}
+    for name in metadata_files:
+        headers = vsix.read(name).decode()
+        dist_name = re.search(r"^Name: (.+)$", headers, re.M).group(1).strip().lower().replace("_", "-")
+        versions[dist_name] = re.search(r"^Version: (.+)$", headers, re.M).group(1).strip()
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    oldest_python = re.search(r"\d+\.\d+", project["requires-python"]).group()
+    for line in project["dependencies"]:
+        requirement = Requirement(line)
+        if requirement.marker and not requirement.marker.evaluate({"python_version": oldest_python}):
+            continue
+        name = requirement.name.lower().replace("_", "-")
+        assert name in versions, f"{name} is not bundled"
+        assert requirement.specifier.contains(versions[name]), f"{name} {versions[name]} does not satisfy {line}"
+    # a backport cattrs needs on the oldest supported Python (3.10), which a pip on 3.11 skips
+    assert "exceptiongroup" in versions
+
+
+def test_holds_no_test_files(vsix):
+    offenders = [name for name in names(vsix) if name.startswith("extension/tests/") or TEST_FILE.search(name)]
+    assert offenders == []
+
+
+def test_manifest_contributes_settings_commands_and_limited_trust(vsix):
+    manifest = json.loads(vsix.read("extension/package.json"))
+    assert manifest["main"] == "./dist/extension.js"
+    properties = manifest["contributes"]["configuration"]["properties"]
+    for setting in SETTINGS:
+        contributed = properties[f"tfscope.{setting}"]
+        assert "default" in contributed and (contributed.get("description") or contributed.get("markdownDescription"))
+    titles = {command["command"]: command["title"] for command in manifest["contributes"]["commands"]}
+    assert titles == COMMANDS
+    trust = manifest["capabilities"]["untrustedWorkspaces"]
+    assert trust["supported"] == "limited"
+    assert set(trust["restrictedConfigurations"]) == {"tfscope.interpreter", "tfscope.importStrategy"}
+
+
+def _initialize(launcher: Path, env: dict[str, str], cwd: Path) -> dict:
+    """Starts the launcher as VS Code does and returns its answer to `initialize`."""
+    request = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"processId": None, "rootUri": None, "capabilities": {}}})
+    exit_notification = json.dumps({"jsonrpc": "2.0", "method": "exit"})
+    stdin = "".join(f"Content-Length: {len(body.encode())}\r\n\r\n{body}" for body in (request, exit_notification))
+    done = subprocess.run([sys.executable, str(launcher)], input=stdin.encode(), capture_output=True, env=env, cwd=cwd, timeout=60)
+    headers, _, rest = done.stdout.partition(b"\r\n\r\n")
+    length = re.search(rb"Content-Length: *(\d+)", headers)
+    assert length, done.stderr.decode()
+    return json.loads(rest[: int(length.group(1))])
+
+
+@pytest.fixture
+def broken_environment(tmp_path: Path) -> Path:
+    """A user environment whose pygls and tfscope cannot even be imported."""
+    site = tmp_path / "site"
+    for package in ("pygls", "tfscope"):
+        (site / package).mkdir(parents=True)
+        (site / package / "__init__.py").write_text(f"raise ImportError('the environment {package} was imported')\n")
+    return site
+
+
+def test_bundled_server_starts_ahead_of_a_broken_environment(extracted, broken_environment, tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(broken_environment), "TFSCOPE_IMPORT_STRATEGY": "useBundled"}
+    answer = _initialize(extracted / "vscode-client" / "python" / "launch_server.py", env, cwd=tmp_path)
+    assert answer["id"] == 1
+    assert answer["result"]["serverInfo"]["name"] == "tfscope"
+
+
+def test_from_environment_prefers_the_environment(extracted, broken_environment, tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(broken_environment), "TFSCOPE_IMPORT_STRATEGY": "fromEnvironment"}
+    done = subprocess.run(
+        [sys.executable, str(extracted / "vscode-client" / "python" / "launch_server.py")],
+        input=b"", capture_output=True, env=env, cwd=tmp_path, timeout=60,
+    )
+    assert done.returncode != 0
+    assert "the environment tfscope was imported" in done.stderr.decode()
