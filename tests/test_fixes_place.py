@@ -498,3 +498,16 @@ def test_moves_are_allowed_across_independent_statements(between):
     )
     intent = PlaceInScope(statement(source, tree, "model ="), "strategy", (statement(source, tree, "with "),))
     assert titles(candidate_fixes(intent, source, tree)) == [MOVE, WRAP]
+
+
+def test_a_scope_block_is_never_moved_into_itself():
+    source, tree = snippet(
+        """
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            model = build_model()
+        """
+    )
+    block = statement(source, tree, "with ")
+    intent = PlaceInScope(block, "strategy", (block,))
+    assert titles(candidate_fixes(intent, source, tree)) == [WRAP]
