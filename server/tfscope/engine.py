@@ -23,7 +23,8 @@ log = logging.getLogger(__name__)
 
 # Evidence in the file itself of which Keras runs it (checked before settings and environment).
 _KERAS_2_IN_FILE = re.compile(
-    r"^\s*(?:import\s+tf_keras|from\s+tf_keras\b)|TF_USE_LEGACY_KERAS['\"]\s*\]?\s*[=,]\s*['\"](?:1|true|True)",
+    r"^\s*(?:import\s[^\n#]*\btf_keras\b|from\s+tf_keras\b)"
+    r"|TF_USE_LEGACY_KERAS['\"]\s*\]?\s*[=,]\s*['\"](?:1|true|True)",
     re.MULTILINE,
 )
 _KERAS_3_IN_FILE = re.compile(r"^\s*(?:import\s+keras\b(?!\.)|from\s+keras\s+import)", re.MULTILINE)
@@ -162,13 +163,10 @@ def fixes_for(analysis: Analysis, diagnostic: Diagnostic) -> list[Fix]:
         log.exception("tfscope: building fixes for %s failed", diagnostic.code)
         return []
     before = Counter(d.code for d in analysis.diagnostics)
-    validated = []
-    for fix in candidates:
+    for fix in candidates:  # alternatives, best first: a wrap only when no move holds
         if _fix_holds(analysis, diagnostic, fix, before):
-            validated.append(fix)
-    if validated and not any(fix.is_preferred for fix in validated):
-        validated[0] = replace(validated[0], is_preferred=True)
-    return validated
+            return [fix if fix.is_preferred else replace(fix, is_preferred=True)]
+    return []
 
 
 def _fix_holds(analysis: Analysis, diagnostic: Diagnostic, fix: Fix, before: Counter) -> bool:

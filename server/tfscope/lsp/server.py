@@ -20,6 +20,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
 from tfscope import engine
+from tfscope.config import is_excluded
 from tfscope.diagnostics import Fix
 from tfscope.lsp import actions, hover
 from tfscope.lsp.convert import to_lsp_diagnostic
@@ -188,7 +189,8 @@ class TfscopeServer(LanguageServer):
     def log_effective_settings(self) -> None:
         folders = sorted({normalize_uri(folder.uri) for folder in self.workspace.folders.values()}) or [""]
         for folder in folders:
-            resolved = resolve(self.editor_mapping(folder), uris.to_fs_path(folder) if folder else None)
+            folder_path = uris.to_fs_path(folder) if folder else None
+            resolved = resolve(self.editor_mapping(folder), folder_path, folder_path)
             logger.info(
                 "settings for %s (%s, pyproject: %s): %s; %s",
                 folder or "files outside any workspace folder",
@@ -308,22 +310,26 @@ class TfscopeServer(LanguageServer):
         if snapshot is None:
             return None
         generation, edit_count = self.generation, self.edit_counts.get(key)
-        return await self.run_in_analysis_thread(self.compute, snapshot, generation, edit_count, self.editor_mapping(key))
+        folder = self.folder_of(key)
+        settings_source = (self.editor_mapping(key), uris.to_fs_path(folder) if folder else None)
+        return await self.run_in_analysis_thread(self.compute, snapshot, generation, edit_count, settings_source)
 
     def is_current(self, result: Result) -> bool:
         return result.generation == self.generation and current_version(
             self.workspace, result.snapshot.key
         ) == result.snapshot.version
 
-    def compute(self, snapshot: Snapshot, generation: int, edit_count: int | None, mapping: dict) -> Result | None:
-        """Runs in the analysis thread; never raises."""
+    def compute(self, snapshot: Snapshot, generation: int, edit_count: int | None, settings_source) -> Result | None:
+        """Runs in the analysis thread; never raises. ``settings_source``: (editor mapping, folder path)."""
         if self.edit_counts.get(snapshot.key) != edit_count or generation != self.generation:
             return None  # superseded while queued: the newer run is already scheduled
         result_id = f"{generation}.{next(self.result_ids)}"
         empty = {view.uri: [] for view in snapshot.views}
         try:
-            resolved = resolve(mapping, snapshot.path)
-            if not resolved.options.enable:
+            mapping, folder_path = settings_source
+            resolved = resolve(mapping, snapshot.path, folder_path)
+            excluded = snapshot.path is not None and is_excluded(resolved.settings, snapshot.path)
+            if not resolved.options.enable or excluded:
                 return Result(result_id, generation, snapshot, resolved, None, empty)
             analysis = engine.analyze(snapshot.source, resolved.settings)
             diagnostics = self.convert(result_id, snapshot, analysis, resolved)

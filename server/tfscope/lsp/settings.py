@@ -8,7 +8,7 @@ how the result meets ``[tool.tfscope]``, with ruff's meaning and default (``edit
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from pygls import uris
@@ -101,8 +101,11 @@ def server_options(mapping: Mapping) -> tuple[ServerOptions, list[str]]:
     return ServerOptions(**values), errors
 
 
-def resolve(editor_mapping: Mapping, path: str | None) -> Resolved:
-    """The effective options and engine Settings for a document at ``path`` (None: unsaved)."""
+def resolve(editor_mapping: Mapping, path: str | None, folder_path: str | None = None) -> Resolved:
+    """The effective options and engine Settings for a document at ``path`` (None: unsaved).
+
+    Globs of editor settings (``exclude``, ``perFileIgnores``) are relative to the workspace
+    folder; those of a ``[tool.tfscope]`` table to its ``pyproject.toml``."""
     options, errors = server_options(editor_mapping)
     engine_mapping = {
         key: value
@@ -122,4 +125,6 @@ def resolve(editor_mapping: Mapping, path: str | None) -> Resolved:
         file_settings, file_errors, pyproject_path = load_settings_for(path, DEFAULT_SETTINGS)
         settings, editor_errors = settings_from_mapping(engine_mapping, file_settings)
         errors += file_errors + editor_errors
+    if settings.root is None and folder_path:
+        settings = replace(settings, root=folder_path)
     return Resolved(options, settings, tuple(errors), str(pyproject_path) if pyproject_path else None)

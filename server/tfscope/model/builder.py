@@ -117,7 +117,7 @@ class ModelBuilder:
         self.startup_reported = False
         self.inlined_statements = 0
         self.functions: list[Function] = []
-        self.strategy_creations: dict[ast.AST, int] = {}
+        self.strategy_creations: dict[tuple[Root, ast.AST], int] = {}
         self.symbolic_strategies: dict[tuple[Root, str], Strategy] = {}
         self.default_strategy: Strategy | None = None
         self.current_with: list[tuple[ast.With, Strategy]] = []
@@ -154,10 +154,11 @@ class ModelBuilder:
         module_frame = _Frame({}, key=self.tree)
         self.frames = [module_frame]
         self.exec_block(self.tree.body, module_frame)
-        called = {function.node for function in self.functions if function.calls}
-        for function in list(self.functions):
+        # latest definitions first (an entry point like `main` usually comes last), skipping
+        # functions that an earlier entry point already ran
+        for function in reversed(list(self.functions)):
+            called = {f.node for f in self.functions if f.calls}
             if function.node not in called and not function.external:
-                called.add(function.node)
                 self.analyze_uncalled(function)
         return self.model
 
@@ -420,7 +421,8 @@ class ModelBuilder:
     def attribute_of(self, receiver, node: ast.Attribute, frame: _Frame):
         name = node.attr
         if isinstance(receiver, ApiRef):
-            return ApiRef(canonical(f"{receiver.name}.{name}"))
+            # `tf.__version__` and friends are plain data, not API to call
+            return ApiRef(canonical(f"{receiver.name}.{name}")) if not name.startswith("__") else None
         if isinstance(receiver, ProjectRef):
             return ProjectRef(receiver.module, f"{receiver.name}.{name}".lstrip("."))
         if isinstance(receiver, Owner):
@@ -521,9 +523,12 @@ class ModelBuilder:
             self.mark_handed_over(value)
         if name in self.factories["strategy"]:
             return self.new_strategy("unknown", node)
+        strategy_arg = next((arg for arg in [*args, *kwargs.values()] if isinstance(arg, Strategy)), None)
         if name in self.factories["scope"]:
-            strategy = next((arg for arg in args if isinstance(arg, Strategy)), None)
-            return ScopeContext(strategy or self.symbolic_strategy(f"{name}()"))
+            return ScopeContext(strategy_arg or self.symbolic_strategy(f"{name}()"))
+        if strategy_arg is not None and "scope" in name.lower():
+            # an unseen helper like tensorflow/models' `get_strategy_scope(strategy)`
+            return ScopeContext(strategy_arg)
         if name in self.factories["model"]:
             return self.new_owner(Api.MODEL, f"{name}()", node)
         producers = tuple(p for value in args if isinstance(value, Tensor) for p in value.producers)
@@ -561,8 +566,8 @@ class ModelBuilder:
     def new_strategy(self, kind: str, node: ast.Call) -> Strategy:
         strategy = Strategy(kind, self.local_node(node), self.root, label=f"{kind}()")
         self.model.strategies.append(strategy)
-        count = self.strategy_creations.get(node, 0) + 1
-        self.strategy_creations[node] = count
+        count = self.strategy_creations.get((self.root, node), 0) + 1
+        self.strategy_creations[(self.root, node)] = count
         if self.loop_depth:
             self.report(StrategyRecreated(strategy, "in a loop"))
         elif count > 1:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import logging
 import os
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -19,6 +20,8 @@ from dataclasses import dataclass
 log = logging.getLogger(__name__)
 
 DEFAULT_BUDGET_SECONDS = 3.0
+# the standard library defines no models or strategies: never worth a jedi look-up
+_STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | {"__future__"}
 _UNRESOLVED = object()
 
 
@@ -46,7 +49,7 @@ class ProjectResolver:
     def lookup(self, importer: str | None, module: str, name: str) -> tuple[Definition, ast.Module] | None:
         """The definition behind ``from <module> import <name>`` (or ``import <module>`` then
         ``<name>``) as seen from ``importer``, if jedi already found it; never blocks."""
-        if not importer:
+        if not importer or module.lstrip(".").split(".")[0] in _STDLIB:
             return None
         key = (os.path.dirname(os.path.abspath(importer)), module, name)
         with self._lock:
@@ -89,7 +92,11 @@ class ProjectResolver:
                 with self._lock:
                     self._pending.setdefault(key, None)  # try again next time
                 continue
-            definition = self._ask_jedi(*key)
+            try:
+                definition = self._ask_jedi(*key)
+            except Exception as error:  # jedi's caches race between processes; a miss is the answer
+                log.info("tfscope: jedi failed on %s: %s", key, error)
+                definition = None
             with self._lock:
                 self._definitions[key] = definition or _UNRESOLVED
             found = found or definition is not None
