@@ -1,0 +1,229 @@
+"""Real VS Code (code-server in Chromium, driven by Playwright) with the packaged .vsix installed:
+the TFS001 marker appears, its quick fix moves the model into the scope, the marker goes away;
+in a notebook the marker lands on the cell that creates the model.
+
+Everything it drives is installed by scripts/setup-vscode-e2e (which writes vscode-e2e.json in
+the cache); the .vsix is packaged here when it is older than its sources. The extension finds
+`python3` on PATH by itself and runs the server from its bundled libraries.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from .conftest import require
+from .vscode.vsix import packaged_vsix, packaging_tools_missing
+
+DRIVER = Path(__file__).parent / "vscode" / "drive.mjs"
+E2E_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tfscope-e2e"
+TOOLCHAIN = E2E_CACHE / "vscode-e2e.json"
+EXTENSION_ID = "tfscope.tfscope"
+DRIVER_TIMEOUT_SECONDS = 300
+MOVE_INTO_SCOPE = "Move into `with strategy.scope():`"
+
+# a workbench that does nothing on its own: no trust prompt, welcome page, chat, auto save
+USER_SETTINGS = {
+    "security.workspace.trust.enabled": False,
+    "workbench.startupEditor": "none",
+    "workbench.tips.enabled": False,
+    "workbench.welcomePage.walkthroughs.openOnInstall": False,
+    "chat.disableAIFeatures": True,
+    "problems.autoReveal": False,
+    "notebook.lineNumbers": "on",
+    "editor.hover.enabled": "off",
+    "files.autoSave": "off",
+    "editor.formatOnSave": False,
+    "editor.codeActionsOnSave": {},
+    "notebook.codeActionsOnSave": {},
+    "search.useIgnoreFiles": False,
+    "extensions.ignoreRecommendations": True,
+    "telemetry.telemetryLevel": "off",
+    "update.mode": "none",
+}
+
+TRAINING_SCRIPT = """\
+import tensorflow as tf
+
+strategy = tf.distribute.MirroredStrategy()
+model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+
+with strategy.scope():
+    model.compile(optimizer="adam", loss="mse")
+model.fit(tf.zeros((8, 4)), tf.zeros((8, 1)), epochs=1)
+"""
+FIXED_SCRIPT = """\
+import tensorflow as tf
+
+strategy = tf.distribute.MirroredStrategy()
+
+with strategy.scope():
+    model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+    model.compile(optimizer="adam", loss="mse")
+model.fit(tf.zeros((8, 4)), tf.zeros((8, 1)), epochs=1)
+"""
+MODEL_LINE = 4  # 1-based line of the model creation in TRAINING_SCRIPT
+
+NOTEBOOK_CELLS = [
+    "import tensorflow as tf\n\nstrategy = tf.distribute.MirroredStrategy()",
+    "model = tf.keras.Sequential([tf.keras.layers.Dense(1)])",
+    'with strategy.scope():\n    model.compile(optimizer="adam", loss="mse")',
+]
+MODEL_CELL = 1  # 0-based index of the cell creating the model
+
+
+def notebook_json(cells: list[str]) -> str:
+    return json.dumps(
+        {
+            "cells": [
+                {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": source.splitlines(keepends=True)}
+                for source in cells
+            ],
+            "metadata": {
+                "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+                "language_info": {"name": "python"},
+            },
+            "nbformat": 4,
+            "nbformat_minor": 5,
+        },
+        indent=1,
+    )
+
+
+def load_toolchain() -> dict:
+    require(TOOLCHAIN.is_file(), f"{TOOLCHAIN} is missing: run scripts/setup-vscode-e2e")
+    toolchain = json.loads(TOOLCHAIN.read_text())
+    for key in ("node", "codeServer", "chromium"):
+        require(Path(toolchain[key]).is_file(), f"{key} not found at {toolchain[key]}: run scripts/setup-vscode-e2e")
+    require((Path(toolchain["nodeModules"]) / "playwright-core").is_dir(), "playwright-core missing: run scripts/setup-vscode-e2e")
+    missing = packaging_tools_missing()
+    require(missing is None, missing or "")
+    require(shutil.which("python3") is not None, "the extension needs python3 on PATH")
+    return toolchain
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until_serving(url: str, process: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"code-server exited with {process.returncode}:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.3)
+    pytest.fail(f"code-server did not answer on {url}:\n{log.read_text()}")
+
+
+@pytest.fixture(scope="module")
+def code_server(tmp_path_factory: pytest.TempPathFactory):
+    """code-server on a free loopback port, fresh user data, the packaged .vsix installed."""
+    toolchain = load_toolchain()
+    vsix = packaged_vsix()
+    home = tmp_path_factory.mktemp("code-server")
+    user_data, extensions = home / "user-data", home / "extensions"
+    (user_data / "User").mkdir(parents=True)
+    (user_data / "User" / "settings.json").write_text(json.dumps(USER_SETTINGS, indent=2))
+    base_command = [toolchain["node"], toolchain["codeServer"], "--user-data-dir", str(user_data), "--extensions-dir", str(extensions)]
+    installed = subprocess.run([*base_command, "--install-extension", str(vsix)], capture_output=True, text=True, timeout=180)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    listed = subprocess.run([*base_command, "--list-extensions"], capture_output=True, text=True, timeout=120)
+    assert EXTENSION_ID in listed.stdout.split(), listed.stdout + listed.stderr
+
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = home / "code-server.log"
+    with log.open("w") as log_file:
+        process = subprocess.Popen(
+            [*base_command, "--auth", "none", "--bind-addr", f"127.0.0.1:{port}", "--disable-telemetry", "--disable-update-check"],
+            stdout=log_file, stderr=subprocess.STDOUT, cwd=home,
+        )
+    try:
+        wait_until_serving(url, process, log)
+        yield {"url": url, "toolchain": toolchain, "log": log}
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+@pytest.fixture(scope="module")
+def screenshot_dir() -> Path:
+    return Path(tempfile.mkdtemp(prefix="tfscope-vscode-screenshots-"))
+
+
+def drive(code_server: dict, screenshot_dir: Path, workspace: Path, relative_file: str, kind: str, **extra) -> dict:
+    """Runs the Playwright driver on one scenario; fails with its error and screenshot path."""
+    result = workspace.parent / f"{kind}-result.json"
+    scenario = {
+        "nodeModules": code_server["toolchain"]["nodeModules"],
+        "chromium": code_server["toolchain"]["chromium"],
+        "url": f"{code_server['url']}/?folder={workspace}",
+        "file": relative_file,
+        "path": str(workspace / relative_file),
+        "kind": kind,
+        "result": str(result),
+        "screenshotDir": str(screenshot_dir),
+        **extra,
+    }
+    scenario_file = workspace.parent / f"{kind}-scenario.json"
+    scenario_file.write_text(json.dumps(scenario))
+    done = subprocess.run(
+        [code_server["toolchain"]["node"], str(DRIVER), str(scenario_file)],
+        capture_output=True, text=True, timeout=DRIVER_TIMEOUT_SECONDS,
+    )
+    observed = json.loads(result.read_text()) if result.exists() else {}
+    if done.returncode != 0:
+        print(f"\nscreenshot of the failure: {observed.get('screenshot', '(none taken)')}")
+        print(f"code-server log: {code_server['log']}")
+        pytest.fail(f"driver failed after steps {observed.get('steps')}:\n{observed.get('error') or done.stderr}\n{done.stdout}")
+    return observed
+
+
+def tfs_codes(rows: list[dict]) -> list[str]:
+    return [row["code"] for row in rows if row["code"].startswith("TFS")]
+
+
+def test_quick_fix_moves_the_model_into_the_scope(code_server, screenshot_dir, tmp_path):
+    workspace = tmp_path / "project"
+    workspace.mkdir()
+    script = workspace / "train.py"
+    script.write_text(TRAINING_SCRIPT)
+
+    observed = drive(code_server, screenshot_dir, workspace, "train.py", "quickFix", fixTitle=MOVE_INTO_SCOPE)
+
+    assert tfs_codes(observed["problemsBefore"]) == ["TFS001"]
+    assert observed["problemsBefore"][0]["line"].startswith(f"[Ln {MODEL_LINE}, ")
+    assert MOVE_INTO_SCOPE in observed["quickFixTitles"]
+    assert observed["chosenFix"] == MOVE_INTO_SCOPE
+    assert script.read_text() == FIXED_SCRIPT
+    assert tfs_codes(observed["problemsAfter"]) == []
+
+
+def test_notebook_marker_is_on_the_cell_creating_the_model(code_server, screenshot_dir, tmp_path):
+    workspace = tmp_path / "notebooks"
+    workspace.mkdir()
+    (workspace / "train.ipynb").write_text(notebook_json(NOTEBOOK_CELLS))
+
+    observed = drive(code_server, screenshot_dir, workspace, "train.ipynb", "notebook")
+
+    assert [cell["index"] for cell in observed["cellsWithMarkers"]] == [MODEL_CELL]
+    assert "tf.keras.Sequential" in observed["cellsWithMarkers"][0]["text"].replace("\u00a0", " ")
+    assert tfs_codes(observed["problems"]) == ["TFS001"]

@@ -1,0 +1,179 @@
+// Drives VS Code (code-server) in Chromium through one scenario and writes what it saw as JSON.
+// Usage: node drive.mjs <scenario.json>. The pytest side prepares the workspace and asserts.
+// scenario: {nodeModules, chromium, url, file (relative), path (absolute),
+//            kind: "quickFix" | "notebook", fixTitle?, result, screenshotDir}
+import { createRequire } from 'node:module';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const scenario = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const { chromium } = createRequire(join(scenario.nodeModules, 'noop.js'))('playwright-core');
+
+const MARKER_TIMEOUT = 90_000; // server start plus first analysis, on a busy 2-core machine
+const UI_TIMEOUT = 30_000;
+const SQUIGGLE = '.view-overlays .cdr[class*="squiggly-"]';
+const observed = { steps: [] };
+
+function step(name) {
+    observed.steps.push(name);
+    console.log(`[drive] ${name}`);
+}
+
+/** Waits until the keyboard focus is inside `selector`: keys sent before that are dropped. */
+async function waitForFocusIn(page, selector) {
+    await page.waitForFunction(
+        (sel) => [...document.querySelectorAll(sel)].some((el) => el.contains(document.activeElement)),
+        selector,
+        { timeout: UI_TIMEOUT },
+    );
+}
+
+async function openWorkbench(page) {
+    step('open workbench');
+    await page.goto(scenario.url);
+    await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+    // the explorer and status bar render once the folder is open and extensions start
+    await page.waitForSelector('.part.statusbar', { timeout: UI_TIMEOUT });
+}
+
+async function quickOpen(page, relativePath) {
+    step(`quick open ${relativePath}`);
+    await page.locator('.monaco-workbench').click({ position: { x: 5, y: 400 } }).catch(() => {});
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await waitForFocusIn(page, '.quick-input-widget');
+    await page.keyboard.type(relativePath);
+    await page
+        .locator('.quick-input-list .monaco-list-row', { hasText: relativePath.split('/').pop() })
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT });
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+}
+
+/** Rows of the Problems panel: [{code, line, text}]. */
+async function problems(page) {
+    return page.$$eval('.markers-panel .monaco-list-row', (rows) =>
+        rows.map((row) => ({
+            code: row.querySelector('.marker-code')?.textContent?.trim() ?? '',
+            line: row.querySelector('.marker-line')?.textContent?.trim() ?? '',
+            text: row.textContent?.trim() ?? '',
+        })).filter((row) => row.code),
+    );
+}
+
+async function showProblems(page) {
+    step('show problems');
+    await page.keyboard.press('Control+Shift+M');
+    await page.locator('.markers-panel').waitFor({ timeout: UI_TIMEOUT });
+}
+
+async function quickFixTitles(page) {
+    const widget = page.locator('.action-widget').first();
+    await widget.locator('.monaco-list-row.action').first().waitFor({ timeout: UI_TIMEOUT });
+    return widget.locator('.monaco-list-row.action .title').allTextContents();
+}
+
+async function waitForFileChange(path, originalText) {
+    const deadline = Date.now() + UI_TIMEOUT;
+    while (readFileSync(path, 'utf8') === originalText) {
+        if (Date.now() > deadline) {
+            throw new Error(`${path} was not saved with a change`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+}
+
+async function quickFixScenario(page) {
+    const originalText = readFileSync(scenario.path, 'utf8');
+    const editorSelector = `.monaco-editor[data-uri$="${scenario.file}"]`;
+    await quickOpen(page, scenario.file);
+    await page.waitForSelector(editorSelector, { timeout: UI_TIMEOUT });
+
+    step('wait for the marker');
+    const squiggle = page.locator(`${editorSelector} ${SQUIGGLE}`).first();
+    await squiggle.waitFor({ timeout: MARKER_TIMEOUT });
+    observed.squiggleClass = await squiggle.getAttribute('class');
+    await showProblems(page);
+    await page.locator('.markers-panel .marker-code').first().waitFor({ timeout: UI_TIMEOUT });
+    observed.problemsBefore = await problems(page);
+
+    step('put the cursor on the marker');
+    const [, line, column] = /Ln (\d+), Col (\d+)/.exec(observed.problemsBefore[0].line) ?? [];
+    await page.locator(`${editorSelector} .view-lines`).click();
+    await waitForFocusIn(page, editorSelector);
+    await page.keyboard.press('Control+G');
+    await waitForFocusIn(page, '.quick-input-widget');
+    await page.keyboard.type(`${line}:${column}`);
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+    await waitForFocusIn(page, editorSelector);
+
+    step('open quick fixes');
+    await page.keyboard.press('Control+.');
+    observed.quickFixTitles = await quickFixTitles(page);
+    const wanted = observed.quickFixTitles.indexOf(scenario.fixTitle);
+    if (wanted < 0) {
+        throw new Error(`no quick fix titled ${scenario.fixTitle}`);
+    }
+    for (let i = 0; i < wanted; i++) {
+        await page.keyboard.press('ArrowDown');
+    }
+    observed.chosenFix = await page.locator('.action-widget .monaco-list-row.action.focused .title').textContent();
+    step('apply and save');
+    await page.keyboard.press('Enter');
+    await page.locator('.action-widget .monaco-list-row.action').first().waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+    // the edit may arrive after a codeAction/resolve round trip: save only once it is in
+    await page.locator('.tabs-container .tab.active.dirty').waitFor({ timeout: UI_TIMEOUT });
+    await waitForFocusIn(page, editorSelector);
+    await page.keyboard.press('Control+S');
+    await waitForFileChange(scenario.path, originalText);
+
+    step('wait for the marker to go away');
+    await page.locator(`${editorSelector} ${SQUIGGLE}`).first().waitFor({ state: 'detached', timeout: MARKER_TIMEOUT });
+    await page.waitForFunction(() => !document.querySelector('.markers-panel .marker-code'), null, { timeout: UI_TIMEOUT });
+    observed.problemsAfter = await problems(page);
+}
+
+async function notebookScenario(page) {
+    await quickOpen(page, scenario.file);
+    await page.waitForSelector('.notebook-editor .cell-list-container', { timeout: UI_TIMEOUT });
+
+    step('wait for the marker in a cell');
+    const cellSquiggle = '.notebook-editor .cell-list-container .monaco-list-row ' + SQUIGGLE;
+    await page.locator(cellSquiggle).first().waitFor({ timeout: MARKER_TIMEOUT });
+    // tie each marker to its cell through the squiggle inside that cell's own editor
+    observed.cellsWithMarkers = await page.$$eval('.notebook-editor .cell-list-container .monaco-list-row', (rows, squiggle) =>
+        rows
+            .filter((row) => row.querySelector('.monaco-editor') && row.querySelector(squiggle))
+            .map((row) => ({
+                index: Number(row.getAttribute('data-index')),
+                text: row.querySelector('.view-lines')?.textContent ?? '',
+            })), SQUIGGLE);
+    await showProblems(page);
+    await page.locator('.markers-panel .marker-code').first().waitFor({ timeout: UI_TIMEOUT });
+    observed.problems = await problems(page);
+}
+
+const SCENARIOS = { quickFix: quickFixScenario, notebook: notebookScenario };
+
+const browser = await chromium.launch({
+    executablePath: scenario.chromium,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+let status = 0;
+try {
+    await openWorkbench(page);
+    await SCENARIOS[scenario.kind](page);
+} catch (error) {
+    status = 1;
+    observed.error = String(error?.stack ?? error);
+    observed.screenshot = join(scenario.screenshotDir, `${scenario.kind}-failure.png`);
+    await page.screenshot({ path: observed.screenshot }).catch(() => {});
+} finally {
+    writeFileSync(scenario.result, JSON.stringify(observed, null, 2));
+    await browser.close();
+}
+process.exit(status);
