@@ -41,7 +41,7 @@ def wanted(kind: str, only) -> bool:
 async def code_actions(ls: TfscopeServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
     uri = params.text_document.uri
     key = target_key(ls.workspace, uri)
-    result = await ls.current_result(key)
+    result = await ls.full_result(key)
     if result is None or result.analysis is None or (view := result.snapshot.view(uri)) is None:
         return None
     # whole lines: editors without a diagnostic under the cursor still ask for "this line"
@@ -91,8 +91,10 @@ def _action(title, kind, result: Result, key, uri, data, diagnostics=None, prefe
 async def resolve(ls: TfscopeServer, action: types.CodeAction) -> types.CodeAction:
     data = action.data if isinstance(action.data, dict) else {}
     result = ls.results.get(data.get("key"))
-    if result is None or result.id != data.get("result") or result.analysis is None:
+    if result is None or result.id != data.get("result"):
         return action  # the document changed since: no edit rather than one for other text
+    if (await ls.restore(result)).analysis is None:
+        return action
     edit = await _edit_for(ls, result, data)
     if edit is not None:
         action.edit = edit
@@ -204,7 +206,7 @@ def workspace_edit(ls: TfscopeServer, result: Result, edits: list[Edit]) -> type
 async def apply_fix_all(ls: TfscopeServer, uri: str) -> None:
     """The ``tfscope.applyFixAll`` command: every safe fix of a file, or of a whole notebook."""
     key = target_key(ls.workspace, uri)
-    result = await ls.current_result(key)
+    result = await ls.full_result(key)
     if result is None or result.analysis is None:
         return
     edits = await ls.run_in_analysis_thread(fix_all_edits, result.analysis, list(result.snapshot.views))

@@ -20,7 +20,7 @@ _CODE = re.compile(r"[A-Za-z]+\d+")
 
 async def hover(ls: TfscopeServer, params: types.HoverParams) -> types.Hover | None:
     uri = params.text_document.uri
-    result = await ls.current_result(target_key(ls.workspace, uri))
+    result = await ls.full_result(target_key(ls.workspace, uri))
     if result is None or (view := result.snapshot.view(uri)) is None:
         return None
     markdown = types.MarkupKind.Markdown in (

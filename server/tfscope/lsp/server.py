@@ -10,6 +10,7 @@ import asyncio
 import itertools
 import logging
 import os
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
@@ -43,6 +44,9 @@ DEBOUNCE_SECONDS = 0.05
 PYPROJECT_POLL_SECONDS = 1.0  # only when the client cannot watch files for us
 CONFIGURATION_WAIT_SECONDS = 5.0  # how long the first analysis waits for workspace/configuration
 RESULT_RECHECK_SECONDS = 5.0  # a waiting request re-checks that an analysis is on its way
+# Full analyses (syntax tree, semantic model: megabytes for a long script) kept for code actions
+# and hovers; older ones keep only their diagnostics and are re-analysed when next needed.
+KEPT_ANALYSES = 8
 SETTINGS_SECTION = "tfscope"
 PYPROJECT = "pyproject.toml"
 
@@ -68,6 +72,14 @@ class Result:
     analysis: engine.Analysis | None
     diagnostics: dict[str, list[types.Diagnostic]]  # per document uri
     fixes: dict[int, list[Fix]] = field(default_factory=dict)  # per diagnostic index, on demand
+    evicted: bool = False  # ``analysis`` was dropped to save memory; ``restore`` brings it back
+
+    def __post_init__(self) -> None:
+        self.signature = _signature(self.analysis)  # what the editor was shown
+
+
+def _signature(analysis: engine.Analysis | None) -> tuple:
+    return tuple((d.code, d.start, d.end) for d in analysis.diagnostics) if analysis else ()
 
 
 def _capability(capabilities: Any, path: str) -> Any:
@@ -111,6 +123,7 @@ class TfscopeServer(LanguageServer):
         self.folder_mappings: dict[str, dict] = {}
         self.configured: dict[str, dict] = {}  # workspace/configuration answers; "" is the global one
         self.results: dict[str, Result] = {}
+        self.kept: OrderedDict[str, None] = OrderedDict()  # targets whose full analysis is kept, oldest first
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.last_edit: dict[str, float] = {}
         self.edit_counts: dict[str, int] = {}  # read by the worker to skip superseded snapshots
@@ -298,7 +311,31 @@ class TfscopeServer(LanguageServer):
             logger.debug("dropped the result for a superseded version of %s", key)
             return
         self.results[key] = result
+        self.keep(key)
         self.deliver(result)
+
+    def keep(self, key: str) -> None:
+        self.kept[key] = None
+        self.kept.move_to_end(key)
+        while len(self.kept) > KEPT_ANALYSES:
+            oldest, _ = self.kept.popitem(last=False)
+            if (result := self.results.get(oldest)) is not None and result.analysis is not None:
+                result.analysis, result.evicted = None, True
+                result.fixes.clear()
+
+    async def restore(self, result: Result) -> Result:
+        """The result with its full analysis, re-analysing the same text if it was evicted."""
+        if result.evicted:
+            analysis = await self.run_in_analysis_thread(engine.analyze, result.snapshot.source, result.resolved.settings)
+            same = _signature(analysis) == result.signature
+            # not what the editor shows (a time-boxed jedi answer differs): offer nothing rather than guess
+            result.analysis, result.evicted = (analysis if same else None), False
+        self.keep(result.snapshot.key)
+        return result
+
+    async def full_result(self, key: str) -> Result | None:
+        result = await self.current_result(key)
+        return await self.restore(result) if result is not None else None
 
     async def analysis_for(self, key: str) -> Result | None:
         if not self.configuration_ready.is_set():
@@ -409,7 +446,7 @@ class TfscopeServer(LanguageServer):
     def closed(self, key: str, cell_uris: list[str] = ()) -> None:
         if (timer := self.timers.pop(key, None)) is not None:
             timer.cancel()
-        for table in (self.results, self.last_edit, self.edit_counts):
+        for table in (self.results, self.kept, self.last_edit, self.edit_counts):
             table.pop(key, None)
         for waiter in self.waiters.pop(key, []):
             if not waiter.done():

@@ -409,12 +409,16 @@ class ModelBuilder:
 
     def eval_name(self, node: ast.Name, frame: _Frame):
         value = frame.lookup(node.id)
+        if value is None and _looks_like_strategy(node):
+            value = self.symbolic_strategy(node.id)
         self.note_use_in_step(value, node)
         return value
 
     def eval_attribute(self, node: ast.Attribute, frame: _Frame):
         receiver = self.eval(node.value, frame)
         value = self.attribute_of(receiver, node, frame)
+        if value is None and _looks_like_strategy(node):
+            value = self.symbolic_strategy(_dotted(node) or node.attr)
         self.note_use_in_step(value, node)
         return value
 
@@ -439,10 +443,7 @@ class ModelBuilder:
         if isinstance(receiver, (Strategy, Dataset, Loss, ScopeContext, ExitStackValue, CheckpointManager)):
             return BoundMethod(receiver, name)
         dotted = _dotted(node)
-        value = frame.lookup(dotted) if dotted else None
-        if value is None and dotted and _looks_like_strategy(node):
-            return self.symbolic_strategy(dotted)
-        return value
+        return frame.lookup(dotted) if dotted else None
 
     def note_use_in_step(self, value, node: ast.AST) -> None:
         if self.replica is not None and isinstance(value, Owner):
@@ -511,10 +512,6 @@ class ModelBuilder:
             return self.call_owner(callee, node, args)
         if isinstance(callee, Loss):
             return self.call_loss(callee, node)
-        if isinstance(func, ast.Attribute) and receiver is None and func.attr in STRATEGY_USES:
-            if _looks_like_strategy(func.value):
-                strategy = self.symbolic_strategy(_text(func.value))
-                return self.call_method(strategy, func.attr, node, args, kwargs, frame)
         return self.call_unknown(callee, node, args, kwargs)
 
     def call_unknown(self, callee, node: ast.Call, args: list, kwargs: dict):
