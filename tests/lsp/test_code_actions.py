@@ -116,3 +116,17 @@ async def test_apply_fix_all_command_sends_the_edit(tmp_path):
         (params,) = applied
         session.apply(params.edit)
         assert await session.diagnostics(uri) == []
+
+
+async def test_actions_still_work_for_a_file_whose_analysis_was_evicted(tmp_path):
+    from tfscope.lsp.server import KEPT_ANALYSES
+
+    async with lsp_session(EDITORS["vscode"](), [tmp_path]) as session:
+        first = session.open(tmp_path / "train_0.py", MODEL_OUTSIDE_SCOPE)
+        await session.diagnostics(first)
+        for number in range(1, KEPT_ANALYSES + 2):  # more open files than full analyses kept
+            await session.diagnostics(session.open(tmp_path / f"train_{number}.py", MODEL_OUTSIDE_SCOPE))
+        actions = await session.code_actions(first, MODEL_LINE)
+        (move,) = [action for action in actions if action.is_preferred]
+        session.apply((await session.resolved(move)).edit)
+        assert await session.diagnostics(first) == []

@@ -136,3 +136,11 @@ async def test_disabled_for_a_folder_reports_nothing(tmp_path):
     async with lsp_session(EDITORS["neovim-0.7"](), [tmp_path], initialization_options={"enable": False}) as session:
         uri = session.open(tmp_path / "train.py", MODEL_OUTSIDE_SCOPE)
         assert await session.diagnostics(uri) == []
+
+
+async def test_excluded_files_get_no_diagnostics(tmp_path):
+    (tmp_path / "generated").mkdir()
+    options = {"exclude": ["generated/*"]}
+    async with lsp_session(EDITORS["vscode"](), [tmp_path], initialization_options=options) as session:
+        assert await session.diagnostics(session.open(tmp_path / "generated" / "train.py", MODEL_OUTSIDE_SCOPE)) == []
+        assert codes(await session.diagnostics(session.open(tmp_path / "train.py", MODEL_OUTSIDE_SCOPE))) == ["TFS001"]
