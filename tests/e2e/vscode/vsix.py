@@ -16,7 +16,7 @@ PACKAGE_INPUTS = (
     "package-lock.json",
     "pyproject.toml",
     ".vscodeignore",
-    "README.md",
+    "docs/vscode.md",
     "scripts/package-vsix",
 )
 
