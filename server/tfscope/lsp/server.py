@@ -73,9 +73,10 @@ class Result:
     diagnostics: dict[str, list[types.Diagnostic]]  # per document uri
     fixes: dict[int, list[Fix]] = field(default_factory=dict)  # per diagnostic index, on demand
     evicted: bool = False  # ``analysis`` was dropped to save memory; ``restore`` brings it back
+    signature: tuple = field(init=False)  # the diagnostics the editor was shown
 
     def __post_init__(self) -> None:
-        self.signature = _signature(self.analysis)  # what the editor was shown
+        self.signature = _signature(self.analysis)
 
 
 def _signature(analysis: engine.Analysis | None) -> tuple:
