@@ -144,3 +144,13 @@ async def test_excluded_files_get_no_diagnostics(tmp_path):
     async with lsp_session(EDITORS["vscode"](), [tmp_path], initialization_options=options) as session:
         assert await session.diagnostics(session.open(tmp_path / "generated" / "train.py", MODEL_OUTSIDE_SCOPE)) == []
         assert codes(await session.diagnostics(session.open(tmp_path / "train.py", MODEL_OUTSIDE_SCOPE))) == ["TFS001"]
+
+
+async def test_workspace_configuration_is_per_folder_in_a_multi_root_workspace(tmp_path):
+    quiet, strict = tmp_path / "quiet", tmp_path / "strict"
+    quiet.mkdir(), strict.mkdir()
+    configuration = {folder_uri(quiet): {"ignore": ["TFS001"]}, folder_uri(strict): {"severity": {"TFS": "info"}}}
+    async with lsp_session(EDITORS["vscode"](), [quiet, strict], configuration=configuration) as session:
+        assert await session.diagnostics(session.open(quiet / "train.py", MODEL_OUTSIDE_SCOPE)) == []
+        (diagnostic,) = await session.diagnostics(session.open(strict / "train.py", MODEL_OUTSIDE_SCOPE))
+        assert diagnostic.severity == types.DiagnosticSeverity.Information

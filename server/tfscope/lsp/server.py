@@ -186,16 +186,15 @@ class TfscopeServer(LanguageServer):
     async def pull_configuration(self) -> None:
         if not self.client_supports("workspace.configuration"):
             return
-        folders = [normalize_uri(folder.uri) for folder in self.workspace.folders.values()]
-        items = [types.ConfigurationItem(section=SETTINGS_SECTION)] + [
-            types.ConfigurationItem(scope_uri=folder, section=SETTINGS_SECTION) for folder in folders
-        ]
+        # per folder when there are folders (a client's answer for folders already includes its
+        # user-level values); the unscoped section only when no folder is open
+        scopes = [normalize_uri(folder.uri) for folder in self.workspace.folders.values()] or [""]
+        items = [types.ConfigurationItem(scope_uri=scope or None, section=SETTINGS_SECTION) for scope in scopes]
         try:
             answers = await self.workspace_configuration_async(types.ConfigurationParams(items=items))
         except Exception:
             logger.exception("workspace/configuration failed; keeping the initialization options")
             return
-        scopes = ["", *folders]
         self.configured = {
             scope: dict(answer) for scope, answer in zip(scopes, answers) if isinstance(answer, Mapping)
         }
