@@ -197,6 +197,11 @@ def drive(code_server: dict, screenshot_dir: Path, workspace: Path, relative_fil
     return observed
 
 
+def tfscope_notifications(observed: dict) -> list[str]:
+    """Toasts the server or extension raised: a working setup shows none (e.g. no settings warning)."""
+    return [text for text in observed["notifications"] if "tfscope" in text.lower()]
+
+
 def tfs_codes(rows: list[dict]) -> list[str]:
     return [row["code"] for row in rows if row["code"].startswith("TFS")]
 
@@ -215,6 +220,7 @@ def test_quick_fix_moves_the_model_into_the_scope(code_server, screenshot_dir, t
     assert observed["chosenFix"] == MOVE_INTO_SCOPE
     assert script.read_text() == FIXED_SCRIPT
     assert tfs_codes(observed["problemsAfter"]) == []
+    assert tfscope_notifications(observed) == []
 
 
 def test_notebook_marker_is_on_the_cell_creating_the_model(code_server, screenshot_dir, tmp_path):
@@ -227,3 +233,4 @@ def test_notebook_marker_is_on_the_cell_creating_the_model(code_server, screensh
     assert [cell["index"] for cell in observed["cellsWithMarkers"]] == [MODEL_CELL]
     assert "tf.keras.Sequential" in observed["cellsWithMarkers"][0]["text"].replace("\u00a0", " ")
     assert tfs_codes(observed["problems"]) == ["TFS001"]
+    assert tfscope_notifications(observed) == []

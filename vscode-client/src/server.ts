@@ -11,7 +11,7 @@ import {
     TransportKind,
 } from 'vscode-languageclient/node';
 import { findInterpreter, Interpreter } from './interpreter';
-import { readServerSettings, SECTION, ServerSettings } from './settings';
+import { ImportStrategy, readFolderSettings, SECTION, ServerSettings } from './settings';
 
 const SERVER_ID = 'tfscope';
 const SERVER_NAME = 'tfscope';
@@ -25,6 +25,7 @@ export const DOCUMENT_SELECTOR: DocumentSelector = [
 
 interface FolderSetup {
     settings: ServerSettings;
+    importStrategy: ImportStrategy;
     interpreter: Interpreter | undefined;
 }
 
@@ -34,10 +35,10 @@ async function collectSetups(): Promise<FolderSetup[]> {
     const scopes = folders.length > 0 ? folders : [undefined];
     return Promise.all(
         scopes.map(async (folder) => {
-            const settings = readServerSettings(folder);
-            const interpreter = await findInterpreter(settings.interpreter, folder?.uri);
+            const { server, importStrategy } = readFolderSettings(folder);
+            const interpreter = await findInterpreter(server.interpreter, folder?.uri);
             // jedi resolves imports in the folder's own interpreter, even if the server runs on another
-            return { settings: { ...settings, interpreter: interpreter?.path ?? '' }, interpreter };
+            return { settings: { ...server, interpreter: interpreter?.path ?? '' }, importStrategy, interpreter };
         }),
     );
 }
@@ -96,8 +97,7 @@ export class ServerManager implements vscode.Disposable {
         const setups = await collectSetups();
         const allSettings = setups.map((setup) => setup.settings);
         // one server serves every folder: it runs on the first folder's interpreter
-        const primary = allSettings[0];
-        const interpreter = setups[0].interpreter;
+        const { interpreter, importStrategy } = setups[0];
         if (!allSettings.some((settings) => settings.enable)) {
             this.log.info('tfscope.enable is false in every folder: the server is not started');
             this.showStatus('tfscope: disabled', 'tfscope.enable is false', vscode.LanguageStatusSeverity.Information);
@@ -113,10 +113,10 @@ export class ServerManager implements vscode.Disposable {
         if (!vscode.workspace.isTrusted) {
             this.log.info('Restricted Mode: workspace values of tfscope.interpreter and tfscope.importStrategy are ignored');
         }
-        this.log.info(`interpreter: ${interpreter.path} (from ${interpreter.origin}); import strategy: ${primary.importStrategy}`);
+        this.log.info(`interpreter: ${interpreter.path} (from ${interpreter.origin}); import strategy: ${importStrategy}`);
         this.showStatus('tfscope', `starting with ${interpreter.path}`, vscode.LanguageStatusSeverity.Information, true);
 
-        const client = this.createClient(interpreter, primary.importStrategy, allSettings);
+        const client = this.createClient(interpreter, importStrategy, allSettings);
         this.client = client;
         try {
             await client.start();
@@ -127,7 +127,7 @@ export class ServerManager implements vscode.Disposable {
         }
     }
 
-    private createClient(interpreter: Interpreter, importStrategy: string, allSettings: ServerSettings[]): LanguageClient {
+    private createClient(interpreter: Interpreter, importStrategy: ImportStrategy, allSettings: ServerSettings[]): LanguageClient {
         const launcher = path.join(this.extensionPath, 'vscode-client', 'python', 'launch_server.py');
         const serverOptions: ServerOptions = {
             command: interpreter.path,

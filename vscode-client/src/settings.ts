@@ -18,8 +18,13 @@ export interface ServerSettings {
     severity: Record<string, string> | null;
     kerasVersion: string | null;
     interpreter: string;
-    importStrategy: ImportStrategy;
     logLevel: string;
+}
+
+/** A folder's settings: what the server gets, plus what only the launcher acts on. */
+export interface FolderSettings {
+    server: ServerSettings;
+    importStrategy: ImportStrategy;
 }
 
 /** Reads a setting, taking only user-level and default values for restricted keys in Restricted Mode. */
@@ -49,9 +54,9 @@ export function expandPath(value: string, folder: vscode.WorkspaceFolder | undef
 }
 
 /** The settings of one folder (or of the window, when no folder is open), before interpreter lookup. */
-export function readServerSettings(folder: vscode.WorkspaceFolder | undefined): ServerSettings {
+export function readFolderSettings(folder: vscode.WorkspaceFolder | undefined): FolderSettings {
     const config = vscode.workspace.getConfiguration(SECTION, folder?.uri);
-    return {
+    const server: ServerSettings = {
         workspace: folder?.uri.toString() ?? '',
         enable: readSetting(config, 'enable', true),
         select: explicitSetting<string[]>(config, 'select'),
@@ -59,7 +64,8 @@ export function readServerSettings(folder: vscode.WorkspaceFolder | undefined): 
         severity: explicitSetting<Record<string, string>>(config, 'severity'),
         kerasVersion: explicitSetting<string>(config, 'kerasVersion'),
         interpreter: expandPath(readSetting(config, 'interpreter', ''), folder),
-        importStrategy: readSetting<ImportStrategy>(config, 'importStrategy', 'useBundled'),
         logLevel: readSetting(config, 'logLevel', 'info'),
     };
+    // the launcher reads it from the environment; the server has no use for it
+    return { server, importStrategy: readSetting<ImportStrategy>(config, 'importStrategy', 'useBundled') };
 }

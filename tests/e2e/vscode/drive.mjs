@@ -156,6 +156,11 @@ async function notebookScenario(page) {
     observed.problems = await problems(page);
 }
 
+/** Texts of the notification toasts on screen (warnings and errors stay until dismissed). */
+async function notifications(page) {
+    return page.locator('.notification-toast .notification-list-item-message').allTextContents();
+}
+
 const SCENARIOS = { quickFix: quickFixScenario, notebook: notebookScenario };
 
 const browser = await chromium.launch({
@@ -167,6 +172,7 @@ let status = 0;
 try {
     await openWorkbench(page);
     await SCENARIOS[scenario.kind](page);
+    observed.notifications = await notifications(page);
 } catch (error) {
     status = 1;
     observed.error = String(error?.stack ?? error);
