@@ -22,7 +22,7 @@ from tfscope.config import (
     with_rule_overrides,
 )
 from tfscope.diagnostics import Applicability, Diagnostic, Fix
-from tfscope.engine import Analysis, analyze, edited_source, fix_all, fixes_for, noqa_fix
+from tfscope.engine import Analysis, analyze, fix_until_stable, fixes_for, noqa_fix
 from tfscope.files import ReadError, SourceFile, discover, read_source_file, write_text
 from tfscope.notebook import updated_notebook
 from tfscope.output import FORMATTERS, Finding, finding_for
@@ -32,7 +32,6 @@ from tfscope.rules import Rule, all_rules, get_rule
 from tfscope.rules.docs import rule_text
 from tfscope.source import Source
 
-MAX_FIX_PASSES = 10  # each pass applies non-overlapping fixes, then re-analyses
 MAX_WORKERS = 8
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -256,7 +255,7 @@ def check_file(job: FileJob) -> FileResult:
         if analysis.unresolved and project.resolve_pending():
             analysis = analyze(source, job.settings, project)
         if job.fix:
-            analysis, result.fixed = _fix_until_stable(analysis, job)
+            analysis, result.fixed = fix_until_stable(analysis, unsafe=job.unsafe_fixes)
             if analysis.source.text != source.text:
                 _write_or_diff(path, source_file, analysis.source, job, result)
         result.findings = [
@@ -289,26 +288,6 @@ def _fix_to_show(analysis: Analysis, diagnostic: Diagnostic, unsafe_fixes: bool)
 def _noqa_offset(analysis: Analysis, diagnostic: Diagnostic) -> int:
     ignore = noqa_fix(analysis, diagnostic)
     return ignore.edits[0].start if ignore is not None and ignore.edits else diagnostic.start
-
-
-def _fix_until_stable(analysis: Analysis, job: FileJob) -> tuple[Analysis, int]:
-    fixed = 0
-    for _ in range(MAX_FIX_PASSES):
-        chosen = fix_all(analysis, unsafe=job.unsafe_fixes)
-        if not chosen:
-            break
-        combined = analyze(edited_source(analysis.source, _merged(chosen)), job.settings, analysis.project)
-        if analysis.parsed_cleanly and not combined.parsed_cleanly:
-            # each fix was validated alone; if together they break the code, take one per pass
-            chosen = chosen[:1]
-            combined = analyze(edited_source(analysis.source, chosen[0]), job.settings, analysis.project)
-        analysis = combined
-        fixed += len(chosen)
-    return analysis, fixed
-
-
-def _merged(fixes: list[Fix]) -> Fix:
-    return Fix(title="; ".join(fix.title for fix in fixes), edits=tuple(edit for fix in fixes for edit in fix.edits))
 
 
 def _write_or_diff(path: Path, source_file: SourceFile, fixed_source: Source, job: FileJob, result: FileResult) -> None:

@@ -7,6 +7,7 @@ import logging
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from typing import Callable
 
 from tfscope import config, fixes
 from tfscope.config import DEFAULT_SETTINGS, Settings
@@ -148,6 +149,8 @@ def describe_placement(source: Source, owner: Owner) -> str:
 
 # ------------------------------------------------------------------ fixes
 
+MAX_FIX_PASSES = 10  # each pass applies the non-overlapping fixes, then re-analyses
+
 
 def fixes_for(analysis: Analysis, diagnostic: Diagnostic) -> list[Fix]:
     """The validated fixes for one diagnostic, computed on demand (not on every keystroke).
@@ -218,3 +221,29 @@ def fix_all(analysis: Analysis, unsafe: bool = False) -> list[Fix]:
             taken.extend(spans)
             break
     return chosen
+
+
+def fix_until_stable(
+    analysis: Analysis, unsafe: bool = False, accept: Callable[[Analysis, Fix], bool] = lambda analysis, fix: True
+) -> tuple[Analysis, int]:
+    """Apply fixes pass after pass until none is left; the final analysis and how many applied.
+
+    ``accept`` narrows which fixes may apply (the server's fix-all for one notebook cell).
+    """
+    fixed = 0
+    for _ in range(MAX_FIX_PASSES):
+        chosen = [fix for fix in fix_all(analysis, unsafe) if accept(analysis, fix)]
+        if not chosen:
+            break
+        combined = _analyze_edited(analysis, Fix("fix all", tuple(e for fix in chosen for e in fix.edits)))
+        if analysis.parsed_cleanly and not combined.parsed_cleanly:
+            # each fix was validated alone; if together they break the code, take one per pass
+            chosen = chosen[:1]
+            combined = _analyze_edited(analysis, chosen[0])
+        analysis = combined
+        fixed += len(chosen)
+    return analysis, fixed
+
+
+def _analyze_edited(analysis: Analysis, fix: Fix) -> Analysis:
+    return analyze(edited_source(analysis.source, fix), analysis.settings, analysis.project)

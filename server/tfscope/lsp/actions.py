@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from tfscope import engine
-from tfscope.diagnostics import Applicability, Edit, Fix
+from tfscope.diagnostics import Applicability, Edit
 from tfscope.lsp.convert import DocumentView, to_text_edits
 from tfscope.lsp.documents import target_key
 from tfscope.source import Source
@@ -121,27 +121,13 @@ async def _edit_for(ls: TfscopeServer, result: Result, data: dict) -> types.Work
     return None
 
 
-MAX_FIX_PASSES = 10  # each pass applies the non-overlapping safe fixes, then re-analyses
-
-
 def fix_all_edits(analysis: engine.Analysis, scope: list[DocumentView]) -> list[Edit]:
     """Safe fixes applied until none is left (runs in the analysis thread), as one minimal
     replacement per document in ``scope`` against the analysed text."""
     uris_in_scope = {view.uri for view in scope}
-    current = analysis
-    for _ in range(MAX_FIX_PASSES):
-        chosen = [
-            fix
-            for fix in engine.fix_all(current)
-            if all(_inside(current.source, edit, uris_in_scope) for edit in fix.edits)
-        ]
-        if not chosen:
-            break
-        combined = engine.analyze(engine.edited_source(current.source, _merged(chosen)), current.settings)
-        if current.parsed_cleanly and not combined.parsed_cleanly:
-            # each fix was validated alone; if together they break the code, take one per pass
-            combined = engine.analyze(engine.edited_source(current.source, chosen[0]), current.settings)
-        current = combined
+    current, _ = engine.fix_until_stable(
+        analysis, accept=lambda at, fix: all(_inside(at.source, edit, uris_in_scope) for edit in fix.edits)
+    )
     return [edit for view in scope if (edit := _replacement(view, current.source)) is not None]
 
 
@@ -150,10 +136,6 @@ def _inside(source: Source, edit: Edit, uris_in_scope: set[str]) -> bool:
         return True
     cell = source.cell_at(edit.start)
     return cell is not None and cell.uri in uris_in_scope and edit.end <= cell.end
-
-
-def _merged(fixes: list[Fix]) -> Fix:
-    return Fix(title=FIX_ALL_TITLE, edits=tuple(edit for fix in fixes for edit in fix.edits))
 
 
 def _replacement(view: DocumentView, fixed: Source) -> Edit | None:

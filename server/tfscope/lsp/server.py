@@ -25,7 +25,7 @@ from tfscope.config import is_excluded
 from tfscope.diagnostics import Fix
 from tfscope.lsp import actions, hover
 from tfscope.lsp.convert import to_lsp_diagnostic
-from tfscope.lsp.documents import Snapshot, current_version, has_text_document, take_snapshot, target_key
+from tfscope.lsp.documents import Snapshot, current_version, take_snapshot, target_key
 from tfscope.lsp.logs import ClientLogHandler, configure_logging
 from tfscope.lsp.settings import (
     Resolved,
@@ -35,6 +35,7 @@ from tfscope.lsp.settings import (
     server_options,
     split_initialization_options,
 )
+from tfscope.resolve.project import ProjectResolver
 
 logger = logging.getLogger("tfscope.lsp")
 
@@ -120,6 +121,10 @@ class TfscopeServer(LanguageServer):
             protocol_cls=TfscopeProtocol,
         )
         self.analysis_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tfscope-analysis")
+        # jedi answers what the file cannot tell; it is slow, so it never runs in the analysis thread
+        self.jedi_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tfscope-jedi")
+        self.projects: dict[tuple[str | None, str | None], ProjectResolver] = {}
+        self.resolving: set[ProjectResolver] = set()
         self.global_mapping: dict = {}
         self.folder_mappings: dict[str, dict] = {}
         self.configured: dict[str, dict] = {}  # workspace/configuration answers; "" is the global one
@@ -313,6 +318,29 @@ class TfscopeServer(LanguageServer):
         self.results[key] = result
         self.keep(key)
         self.deliver(result)
+        if result.analysis is not None and result.analysis.unresolved:
+            self.spawn(self.resolve_project(key, result.analysis.project))
+
+    def project_for(self, folder_path: str | None, interpreter: str | None) -> ProjectResolver:
+        key = (folder_path, interpreter)
+        if key not in self.projects:
+            self.projects[key] = ProjectResolver(root=folder_path, interpreter=interpreter)
+        return self.projects[key]
+
+    async def resolve_project(self, key: str, project: ProjectResolver) -> None:
+        """Ask jedi off the analysis path; re-analyse once it has found something new."""
+        if project in self.resolving:
+            return
+        self.resolving.add(project)
+        try:
+            found = await asyncio.get_running_loop().run_in_executor(self.jedi_pool, project.resolve_pending)
+        except Exception:
+            logger.exception("resolving project imports with jedi failed")
+            found = False
+        finally:
+            self.resolving.discard(project)
+        if found and key in self.results:
+            self.schedule(key, immediate=True)
 
     def keep(self, key: str) -> None:
         self.kept[key] = None
@@ -326,7 +354,10 @@ class TfscopeServer(LanguageServer):
     async def restore(self, result: Result) -> Result:
         """The result with its full analysis, re-analysing the same text if it was evicted."""
         if result.evicted:
-            analysis = await self.run_in_analysis_thread(engine.analyze, result.snapshot.source, result.resolved.settings)
+            folder = self.folder_of(result.snapshot.key)
+            project = self.project_for(uris.to_fs_path(folder) if folder else None, result.resolved.settings.interpreter)
+            analysis = await self.run_in_analysis_thread(
+                engine.analyze, result.snapshot.source, result.resolved.settings, project)
             same = _signature(analysis) == result.signature
             # not what the editor shows (a time-boxed jedi answer differs): offer nothing rather than guess
             result.analysis, result.evicted = (analysis if same else None), False
@@ -368,7 +399,8 @@ class TfscopeServer(LanguageServer):
             excluded = snapshot.path is not None and is_excluded(resolved.settings, snapshot.path)
             if not resolved.options.enable or excluded:
                 return Result(result_id, generation, snapshot, resolved, None, empty)
-            analysis = engine.analyze(snapshot.source, resolved.settings)
+            project = self.project_for(folder_path, resolved.settings.interpreter)
+            analysis = engine.analyze(snapshot.source, resolved.settings, project)
             diagnostics = self.convert(result_id, snapshot, analysis, resolved)
             return Result(result_id, generation, snapshot, resolved, analysis, diagnostics)
         except Exception:
