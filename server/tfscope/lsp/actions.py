@@ -72,9 +72,11 @@ async def _quick_fixes(ls: TfscopeServer, result: Result, key: str, uri: str, in
         for number, fix in enumerate(await ls.fixes(result, index))
         if fix.applicability != Applicability.DISPLAY_ONLY
     ]
-    found.append(
-        _action(f"Ignore {diagnostic.code} on this line", QUICK_FIX, result, key, uri, {"fix": NOQA, "index": index}, lsp_diagnostic)
-    )
+    if await ls.run_in_analysis_thread(engine.noqa_fix, result.analysis, diagnostic) is not None:
+        found.append(
+            _action(f"Ignore {diagnostic.code} on this line", QUICK_FIX, result, key, uri,
+                    {"fix": NOQA, "index": index}, lsp_diagnostic)
+        )
     return found
 
 
