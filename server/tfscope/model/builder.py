@@ -32,7 +32,6 @@ from tfscope.model.values import (
     BoundMethod,
     CheckpointManager,
     ClassValue,
-    Constant,
     Dataset,
     ExitStackValue,
     Function,
@@ -72,7 +71,7 @@ STRATEGY_USES = frozenset(
      "distribute_datasets_from_function", "experimental_distribute_datasets_from_function",
      "reduce", "gather", "experimental_local_results"}
 )
-KERAS_DEFAULT_OPTIMIZER = "rmsprop"  # what compile() builds when given no optimizer
+_DEFAULT_OPTIMIZER = ast.Constant("rmsprop")  # what compile() builds when given no optimizer
 
 
 @dataclass
@@ -117,6 +116,7 @@ class ModelBuilder:
         self.startup_reported = False
         self.inlined_statements = 0
         self.functions: list[Function] = []
+        self.called_nodes: set[ast.AST] = set()  # every def that ran, by any Function value of it
         self.strategy_creations: dict[tuple[Root, ast.AST], int] = {}
         self.symbolic_strategies: dict[tuple[Root, str], Strategy] = {}
         self.default_strategy: Strategy | None = None
@@ -157,8 +157,7 @@ class ModelBuilder:
         # latest definitions first (an entry point like `main` usually comes last), skipping
         # functions that an earlier entry point already ran
         for function in reversed(list(self.functions)):
-            called = {f.node for f in self.functions if f.calls}
-            if function.node not in called and not function.external:
+            if function.node not in self.called_nodes and not function.external:
                 self.analyze_uncalled(function)
         return self.model
 
@@ -169,6 +168,7 @@ class ModelBuilder:
         self.frames = [frame]
         self.bind_parameters(function, frame, args=[], kwargs={}, self_value=self.phantom_self(function))
         function.calls += 1
+        self.called_nodes.add(function.node)
         self.exec_block(function.node.body, frame)
 
     def phantom_self(self, function: Function):
@@ -405,7 +405,7 @@ class ModelBuilder:
         return Tensor(tuple(producers)) if producers else None
 
     def eval_constant(self, node: ast.Constant, frame: _Frame):
-        return Constant(node.value)
+        return node  # the literal is its own abstract value
 
     def eval_name(self, node: ast.Name, frame: _Frame):
         value = frame.lookup(node.id)
@@ -468,7 +468,7 @@ class ModelBuilder:
 
     def eval_bool_op(self, node: ast.BoolOp, frame: _Frame):
         values = [self.eval(value, frame) for value in node.values]
-        return next((value for value in values if value is not None and not isinstance(value, Constant)), None)
+        return next((value for value in values if value is not None and not isinstance(value, ast.Constant)), None)
 
     def eval_named_expr(self, node: ast.NamedExpr, frame: _Frame):
         value = self.eval(node.value, frame)
@@ -724,13 +724,13 @@ class ModelBuilder:
 
     def owner_compile(self, model: Owner, node, args, kwargs) -> None:
         current = self.current()
-        optimizer = kwargs.get("optimizer", args[0] if args else Constant(KERAS_DEFAULT_OPTIMIZER))
+        optimizer = kwargs.get("optimizer", args[0] if args else _DEFAULT_OPTIMIZER)
         metrics = kwargs.get("metrics")
         members = [model]
         if isinstance(optimizer, Owner):
             members.append(optimizer)
             model.optimizer = optimizer
-        elif isinstance(optimizer, Constant) and isinstance(optimizer.value, str):
+        elif isinstance(optimizer, ast.Constant) and isinstance(optimizer.value, str):
             model.optimizer = optimizer.value
         if isinstance(metrics, Sequence):
             members.extend(item for item in metrics.items if isinstance(item, Owner))
@@ -838,6 +838,7 @@ class ModelBuilder:
 
     def call_function(self, function: Function, node: ast.Call, args: list, kwargs: dict, self_value=None):
         function.calls += 1
+        self.called_nodes.add(function.node)
         if (function in self.active_functions or len(self.call_stack) >= MAX_CALL_DEPTH
                 or self.inlined_statements > MAX_INLINED_STATEMENTS):
             for value in [*args, *kwargs.values()]:

@@ -103,8 +103,3 @@ class CheckpointManager:
 @dataclass(frozen=True)
 class Sequence:
     items: tuple
-
-
-@dataclass(frozen=True)
-class Constant:
-    value: object
