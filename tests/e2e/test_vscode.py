@@ -9,6 +9,7 @@ the cache); the .vsix is packaged here when it is older than its sources. The ex
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -49,6 +50,14 @@ USER_SETTINGS = {
     "extensions.ignoreRecommendations": True,
     "telemetry.telemetryLevel": "off",
     "update.mode": "none",
+}
+
+RESTRICTED_USER_SETTINGS = {
+    **USER_SETTINGS,
+    "security.workspace.trust.enabled": True,
+    "security.workspace.trust.startupPrompt": "never",
+    "security.workspace.trust.banner": "never",
+    "security.workspace.trust.untrustedFiles": "open",
 }
 
 TRAINING_SCRIPT = """\
@@ -130,15 +139,14 @@ def wait_until_serving(url: str, process: subprocess.Popen, log: Path) -> None:
     pytest.fail(f"code-server did not answer on {url}:\n{log.read_text()}")
 
 
-@pytest.fixture(scope="module")
-def code_server(tmp_path_factory: pytest.TempPathFactory):
+@contextlib.contextmanager
+def running_code_server(home: Path, user_settings: dict):
     """code-server on a free loopback port, fresh user data, the packaged .vsix installed."""
     toolchain = load_toolchain()
     vsix = packaged_vsix()
-    home = tmp_path_factory.mktemp("code-server")
     user_data, extensions = home / "user-data", home / "extensions"
     (user_data / "User").mkdir(parents=True)
-    (user_data / "User" / "settings.json").write_text(json.dumps(USER_SETTINGS, indent=2))
+    (user_data / "User" / "settings.json").write_text(json.dumps(user_settings, indent=2))
     base_command = [toolchain["node"], toolchain["codeServer"], "--user-data-dir", str(user_data), "--extensions-dir", str(extensions)]
     installed = subprocess.run([*base_command, "--install-extension", str(vsix)], capture_output=True, text=True, timeout=180)
     assert installed.returncode == 0, installed.stdout + installed.stderr
@@ -162,6 +170,20 @@ def code_server(tmp_path_factory: pytest.TempPathFactory):
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+@pytest.fixture(scope="module")
+def code_server(tmp_path_factory: pytest.TempPathFactory):
+    """Workspace trust off: every folder is trusted."""
+    with running_code_server(tmp_path_factory.mktemp("code-server"), USER_SETTINGS) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def restricted_code_server(tmp_path_factory: pytest.TempPathFactory):
+    """Workspace trust on, no prompt: a folder nobody trusted opens in Restricted Mode."""
+    with running_code_server(tmp_path_factory.mktemp("code-server-restricted"), RESTRICTED_USER_SETTINGS) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")
@@ -234,3 +256,43 @@ def test_notebook_marker_is_on_the_cell_creating_the_model(code_server, screensh
     assert "tf.keras.Sequential" in observed["cellsWithMarkers"][0]["text"].replace("\u00a0", " ")
     assert tfs_codes(observed["problems"]) == ["TFS001"]
     assert tfscope_notifications(observed) == []
+
+
+def add_workspace_interpreter(workspace: Path) -> Path:
+    """A workspace-chosen interpreter that leaves a trace when run, then runs python3."""
+    wrapper = workspace / "tools" / "python-wrapper"
+    wrapper.parent.mkdir()
+    trace = workspace / "tools" / "wrapper-ran"
+    wrapper.write_text(f'#!/bin/sh\ntouch "{trace}"\nexec python3 "$@"\n')
+    wrapper.chmod(0o755)
+    (workspace / ".vscode").mkdir()
+    settings = {"tfscope.interpreter": "${workspaceFolder}/tools/python-wrapper"}
+    (workspace / ".vscode" / "settings.json").write_text(json.dumps(settings))
+    return trace
+
+
+def test_trusted_workspace_runs_the_interpreter_its_settings_name(code_server, screenshot_dir, tmp_path):
+    workspace = tmp_path / "trusted"
+    workspace.mkdir()
+    (workspace / "train.py").write_text(TRAINING_SCRIPT)
+    trace = add_workspace_interpreter(workspace)
+
+    observed = drive(code_server, screenshot_dir, workspace, "train.py", "marker")
+
+    assert not observed["restrictedMode"]
+    assert tfs_codes(observed["problemsBefore"]) == ["TFS001"]
+    assert trace.exists(), "the server did not run on the workspace's tfscope.interpreter"
+
+
+def test_restricted_mode_never_runs_the_workspace_interpreter(restricted_code_server, screenshot_dir, tmp_path):
+    workspace = tmp_path / "untrusted"
+    workspace.mkdir()
+    (workspace / "train.py").write_text(TRAINING_SCRIPT)
+    trace = add_workspace_interpreter(workspace)
+
+    observed = drive(restricted_code_server, screenshot_dir, workspace, "train.py", "marker")
+
+    assert observed["restrictedMode"]
+    # still checked, by python3 from PATH and the bundled server
+    assert tfs_codes(observed["problemsBefore"]) == ["TFS001"]
+    assert not trace.exists(), "Restricted Mode started the interpreter named by workspace settings"

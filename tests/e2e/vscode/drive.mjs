@@ -1,7 +1,7 @@
 // Drives VS Code (code-server) in Chromium through one scenario and writes what it saw as JSON.
 // Usage: node drive.mjs <scenario.json>. The pytest side prepares the workspace and asserts.
 // scenario: {nodeModules, chromium, url, file (relative), path (absolute),
-//            kind: "quickFix" | "notebook", fixTitle?, result, screenshotDir}
+//            kind: "marker" | "quickFix" | "notebook", fixTitle?, result, screenshotDir}
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -85,8 +85,8 @@ async function waitForFileChange(path, originalText) {
     }
 }
 
-async function quickFixScenario(page) {
-    const originalText = readFileSync(scenario.path, 'utf8');
+/** Opens the file and waits for its squiggle and its Problems rows; returns the editor selector. */
+async function openAndWaitForMarker(page) {
     const editorSelector = `.monaco-editor[data-uri$="${scenario.file}"]`;
     await quickOpen(page, scenario.file);
     await page.waitForSelector(editorSelector, { timeout: UI_TIMEOUT });
@@ -98,6 +98,16 @@ async function quickFixScenario(page) {
     await showProblems(page);
     await page.locator('.markers-panel .marker-code').first().waitFor({ timeout: UI_TIMEOUT });
     observed.problemsBefore = await problems(page);
+    return editorSelector;
+}
+
+async function markerScenario(page) {
+    await openAndWaitForMarker(page);
+}
+
+async function quickFixScenario(page) {
+    const originalText = readFileSync(scenario.path, 'utf8');
+    const editorSelector = await openAndWaitForMarker(page);
 
     step('put the cursor on the marker');
     const [, line, column] = /Ln (\d+), Col (\d+)/.exec(observed.problemsBefore[0].line) ?? [];
@@ -161,7 +171,7 @@ async function notifications(page) {
     return page.locator('.notification-toast .notification-list-item-message').allTextContents();
 }
 
-const SCENARIOS = { quickFix: quickFixScenario, notebook: notebookScenario };
+const SCENARIOS = { marker: markerScenario, quickFix: quickFixScenario, notebook: notebookScenario };
 
 const browser = await chromium.launch({
     executablePath: scenario.chromium,
@@ -173,6 +183,7 @@ try {
     await openWorkbench(page);
     await SCENARIOS[scenario.kind](page);
     observed.notifications = await notifications(page);
+    observed.restrictedMode = (await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).count()) > 0;
 } catch (error) {
     status = 1;
     observed.error = String(error?.stack ?? error);
