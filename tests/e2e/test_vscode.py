@@ -245,6 +245,21 @@ def test_quick_fix_moves_the_model_into_the_scope(code_server, screenshot_dir, t
     assert tfscope_notifications(observed) == []
 
 
+def test_fix_all_and_show_logs_commands(code_server, screenshot_dir, tmp_path):
+    workspace = tmp_path / "commands"
+    workspace.mkdir()
+    script = workspace / "train.py"
+    script.write_text(TRAINING_SCRIPT)
+
+    observed = drive(code_server, screenshot_dir, workspace, "train.py", "commands")
+
+    assert tfs_codes(observed["problemsBefore"]) == ["TFS001"]
+    assert script.read_text() == FIXED_SCRIPT
+    # the extension logs which interpreter it chose: here python3 from PATH, nothing configured
+    assert f"interpreter: {shutil.which('python3')} (from PATH)" in observed["logText"]
+    assert tfscope_notifications(observed) == []
+
+
 def test_notebook_marker_is_on_the_cell_creating_the_model(code_server, screenshot_dir, tmp_path):
     workspace = tmp_path / "notebooks"
     workspace.mkdir()

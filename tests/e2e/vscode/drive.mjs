@@ -1,7 +1,7 @@
 // Drives VS Code (code-server) in Chromium through one scenario and writes what it saw as JSON.
 // Usage: node drive.mjs <scenario.json>. The pytest side prepares the workspace and asserts.
 // scenario: {nodeModules, chromium, url, file (relative), path (absolute),
-//            kind: "marker" | "quickFix" | "notebook", fixTitle?, result, screenshotDir}
+//            kind: "marker" | "quickFix" | "commands" | "notebook", fixTitle?, result, screenshotDir}
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -146,6 +146,39 @@ async function quickFixScenario(page) {
     observed.problemsAfter = await problems(page);
 }
 
+async function runCommand(page, title) {
+    step(`run ${title}`);
+    await page.keyboard.press('F1');
+    await waitForFocusIn(page, '.quick-input-widget');
+    await page.keyboard.type(title);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: UI_TIMEOUT });
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+}
+
+async function commandsScenario(page) {
+    const originalText = readFileSync(scenario.path, 'utf8');
+    const editorSelector = await openAndWaitForMarker(page);
+    await page.locator(`${editorSelector} .view-lines`).click();
+    await waitForFocusIn(page, editorSelector);
+    await runCommand(page, 'tfscope: Fix All');
+    await page.locator('.tabs-container .tab.active.dirty').waitFor({ timeout: UI_TIMEOUT });
+    await waitForFocusIn(page, editorSelector);
+    await page.keyboard.press('Control+S');
+    await waitForFileChange(scenario.path, originalText);
+    await page.locator(`${editorSelector} ${SQUIGGLE}`).first().waitFor({ state: 'detached', timeout: MARKER_TIMEOUT });
+
+    await runCommand(page, 'tfscope: Show Logs');
+    const output = page.locator('.part.panel .monaco-editor .view-lines').first();
+    await output.waitFor({ timeout: UI_TIMEOUT });
+    await page.waitForFunction(
+        () => document.querySelector('.part.panel .monaco-editor .view-lines')?.textContent?.includes('interpreter:'),
+        null,
+        { timeout: UI_TIMEOUT },
+    );
+    observed.logText = (await output.textContent()).replace(/\u00a0/g, ' ');
+}
+
 async function notebookScenario(page) {
     await quickOpen(page, scenario.file);
     await page.waitForSelector('.notebook-editor .cell-list-container', { timeout: UI_TIMEOUT });
@@ -171,7 +204,7 @@ async function notifications(page) {
     return page.locator('.notification-toast .notification-list-item-message').allTextContents();
 }
 
-const SCENARIOS = { marker: markerScenario, quickFix: quickFixScenario, notebook: notebookScenario };
+const SCENARIOS = { marker: markerScenario, quickFix: quickFixScenario, commands: commandsScenario, notebook: notebookScenario };
 
 const browser = await chromium.launch({
     executablePath: scenario.chromium,
