@@ -260,6 +260,22 @@ def test_fix_all_and_show_logs_commands(code_server, screenshot_dir, tmp_path):
     assert tfscope_notifications(observed) == []
 
 
+def test_changed_settings_reach_the_server(code_server, screenshot_dir, tmp_path):
+    workspace = tmp_path / "settings"
+    workspace.mkdir()
+    (workspace / "train.py").write_text(TRAINING_SCRIPT)
+
+    observed = drive(
+        code_server, screenshot_dir, workspace, "train.py", "settingsChange",
+        settingsFile=str(workspace / ".vscode" / "settings.json"),
+        newSettings={"tfscope.severity": {"TFS001": "info"}},
+        expectedSquiggle="squiggly-info",
+    )
+
+    assert "squiggly-info" not in observed["squiggleClass"]
+    assert "squiggly-info" in observed["squiggleClassAfter"]
+
+
 def test_notebook_marker_is_on_the_cell_creating_the_model(code_server, screenshot_dir, tmp_path):
     workspace = tmp_path / "notebooks"
     workspace.mkdir()

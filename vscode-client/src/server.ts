@@ -29,23 +29,23 @@ interface FolderSetup {
     interpreter: Interpreter | undefined;
 }
 
-/** Settings of every workspace folder (the window's when none is open), each with its interpreter. */
-async function collectSetups(): Promise<FolderSetup[]> {
-    const folders = vscode.workspace.workspaceFolders ?? [];
-    const scopes = folders.length > 0 ? folders : [undefined];
-    return Promise.all(
-        scopes.map(async (folder) => {
-            const { server, importStrategy } = readFolderSettings(folder);
-            const interpreter = await findInterpreter(server.interpreter, folder?.uri);
-            // jedi resolves imports in the folder's own interpreter, even if the server runs on another
-            return { settings: { ...server, interpreter: interpreter?.path ?? '' }, importStrategy, interpreter };
-        }),
-    );
+async function setupOf(folder: vscode.WorkspaceFolder | undefined): Promise<FolderSetup> {
+    const { server, importStrategy } = readFolderSettings(folder);
+    const interpreter = await findInterpreter(server.interpreter, folder?.uri);
+    // jedi resolves imports in the folder's own interpreter, even if the server runs on another
+    return { settings: { ...server, interpreter: interpreter?.path ?? '' }, importStrategy, interpreter };
 }
 
-function settingsFor(all: ServerSettings[], scopeUri: string | undefined): ServerSettings {
+/** The window's settings (user and workspace level) first, then each folder's. */
+async function collectSetups(): Promise<FolderSetup[]> {
+    return Promise.all([undefined, ...(vscode.workspace.workspaceFolders ?? [])].map(setupOf));
+}
+
+/** A folder's settings for a scope uri; the window's for no scope or one outside every folder. */
+function settingsFor(setups: FolderSetup[], scopeUri: string | undefined): ServerSettings {
     const folder = scopeUri ? vscode.workspace.getWorkspaceFolder(vscode.Uri.parse(scopeUri)) : undefined;
-    return all.find((settings) => settings.workspace === folder?.uri.toString()) ?? all[0];
+    const match = folder && setups.find((setup) => setup.settings.workspace === folder.uri.toString());
+    return (match || setups[0]).settings;
 }
 
 /** Owns the one language client: starts, restarts and reports it in the language status item. */
@@ -95,10 +95,9 @@ export class ServerManager implements vscode.Disposable {
 
     private async start(): Promise<void> {
         const setups = await collectSetups();
-        const allSettings = setups.map((setup) => setup.settings);
         // one server serves every folder: it runs on the first folder's interpreter
-        const { interpreter, importStrategy } = setups[0];
-        if (!allSettings.some((settings) => settings.enable)) {
+        const { interpreter, importStrategy } = setups[Math.min(1, setups.length - 1)];
+        if (!setups.some((setup) => setup.settings.enable)) {
             this.log.info('tfscope.enable is false in every folder: the server is not started');
             this.showStatus('tfscope: disabled', 'tfscope.enable is false', vscode.LanguageStatusSeverity.Information);
             return;
@@ -116,7 +115,7 @@ export class ServerManager implements vscode.Disposable {
         this.log.info(`interpreter: ${interpreter.path} (from ${interpreter.origin}); import strategy: ${importStrategy}`);
         this.showStatus('tfscope', `starting with ${interpreter.path}`, vscode.LanguageStatusSeverity.Information, true);
 
-        const client = this.createClient(interpreter, importStrategy, allSettings);
+        const client = this.createClient(interpreter, importStrategy, setups);
         this.client = client;
         try {
             await client.start();
@@ -127,7 +126,7 @@ export class ServerManager implements vscode.Disposable {
         }
     }
 
-    private createClient(interpreter: Interpreter, importStrategy: ImportStrategy, allSettings: ServerSettings[]): LanguageClient {
+    private createClient(interpreter: Interpreter, importStrategy: ImportStrategy, setups: FolderSetup[]): LanguageClient {
         const launcher = path.join(this.extensionPath, 'vscode-client', 'python', 'launch_server.py');
         const serverOptions: ServerOptions = {
             command: interpreter.path,
@@ -144,16 +143,21 @@ export class ServerManager implements vscode.Disposable {
             outputChannel: this.log,
             traceOutputChannel: this.log,
             revealOutputChannelOn: RevealOutputChannelOn.Never,
-            initializationOptions: { settings: allSettings, globalSettings: allSettings[0] },
+            initializationOptions: {
+                settings: setups.slice(1).map((setup) => setup.settings),
+                globalSettings: setups[0].settings,
+            },
             middleware: {
                 workspace: {
-                    // answer with the trust-filtered settings the server was started with, not raw config
-                    configuration: (params: ConfigurationParams) =>
-                        params.items.map((item) =>
-                            item.section === SECTION || item.section === undefined
-                                ? settingsFor(allSettings, item.scopeUri)
+                    // answer with trust-filtered settings read now, never the raw workspace configuration
+                    configuration: async (params: ConfigurationParams) => {
+                        const current = await collectSetups();
+                        return params.items.map((item) =>
+                            item.section === SECTION
+                                ? settingsFor(current, item.scopeUri)
                                 : vscode.workspace.getConfiguration(item.section, item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined),
-                        ),
+                        );
+                    },
                 },
             },
         };

@@ -1,10 +1,11 @@
 // Drives VS Code (code-server) in Chromium through one scenario and writes what it saw as JSON.
 // Usage: node drive.mjs <scenario.json>. The pytest side prepares the workspace and asserts.
 // scenario: {nodeModules, chromium, url, file (relative), path (absolute),
-//            kind: "marker" | "quickFix" | "commands" | "notebook", fixTitle?, result, screenshotDir}
+//            kind: "marker" | "quickFix" | "commands" | "settingsChange" | "notebook", result,
+//            screenshotDir, fixTitle? (quickFix), settingsFile? newSettings? expectedSquiggle? (settingsChange)}
 import { createRequire } from 'node:module';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 const scenario = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const { chromium } = createRequire(join(scenario.nodeModules, 'noop.js'))('playwright-core');
@@ -179,6 +180,16 @@ async function commandsScenario(page) {
     observed.logText = (await output.textContent()).replace(/\u00a0/g, ' ');
 }
 
+async function settingsChangeScenario(page) {
+    const editorSelector = await openAndWaitForMarker(page);
+    step('change the workspace settings on disk');
+    mkdirSync(dirname(scenario.settingsFile), { recursive: true });
+    writeFileSync(scenario.settingsFile, JSON.stringify(scenario.newSettings));
+    const changed = page.locator(`${editorSelector} .view-overlays .cdr.${scenario.expectedSquiggle}`).first();
+    await changed.waitFor({ timeout: MARKER_TIMEOUT });
+    observed.squiggleClassAfter = await changed.getAttribute('class');
+}
+
 async function notebookScenario(page) {
     await quickOpen(page, scenario.file);
     await page.waitForSelector('.notebook-editor .cell-list-container', { timeout: UI_TIMEOUT });
@@ -204,7 +215,7 @@ async function notifications(page) {
     return page.locator('.notification-toast .notification-list-item-message').allTextContents();
 }
 
-const SCENARIOS = { marker: markerScenario, quickFix: quickFixScenario, commands: commandsScenario, notebook: notebookScenario };
+const SCENARIOS = { marker: markerScenario, quickFix: quickFixScenario, commands: commandsScenario, settingsChange: settingsChangeScenario, notebook: notebookScenario };
 
 const browser = await chromium.launch({
     executablePath: scenario.chromium,
