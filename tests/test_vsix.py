@@ -103,6 +103,13 @@ def test_manifest_contributes_settings_commands_and_limited_trust(vsix):
     assert set(trust["restrictedConfigurations"]) == {"tfscope.interpreter", "tfscope.importStrategy"}
 
 
+def test_launcher_refuses_pythons_older_than_pyproject_allows(vsix):
+    launcher = vsix.read("extension/vscode-client/python/launch_server.py").decode()
+    oldest = re.search(r"OLDEST_PYTHON = \((\d+), (\d+)\)", launcher).groups()
+    requires = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["requires-python"]
+    assert requires == f">={oldest[0]}.{oldest[1]}"
+
+
 def _initialize(launcher: Path, env: dict[str, str], cwd: Path) -> dict:
     """Starts the launcher as VS Code does and returns its answer to `initialize`."""
     request = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"processId": None, "rootUri": None, "capabilities": {}}})

@@ -10,6 +10,7 @@ import os
 import runpy
 import sys
 
+OLDEST_PYTHON = (3, 10)  # pyproject.toml's requires-python; bundled/libs is built for it
 EXTENSION_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUNDLED_PATHS = [
     os.path.join(EXTENSION_ROOT, "bundled", "tool"),
@@ -18,6 +19,9 @@ BUNDLED_PATHS = [
 
 
 def main() -> None:
+    if sys.version_info < OLDEST_PYTHON:
+        wanted = ".".join(map(str, OLDEST_PYTHON))
+        sys.exit(f"tfscope needs Python {wanted} or newer, but {sys.executable} is {sys.version.split()[0]}: set tfscope.interpreter")
     import_strategy = os.environ.get("TFSCOPE_IMPORT_STRATEGY", "useBundled")
     if import_strategy == "fromEnvironment":
         # the environment's tfscope and libraries win; the bundle only fills in what is missing
