@@ -23,9 +23,12 @@ from pathlib import Path
 import pytest
 
 from .conftest import require
-from .vscode.vsix import packaged_vsix, packaging_tools_missing
+from .vscode.vsix import REPO, packaged_vsix, packaging_tools_missing
 
 DRIVER = Path(__file__).parent / "vscode" / "drive.mjs"
+# answers the Python extension's environments API with the folder's tools/python-wrapper
+PYTHON_EXTENSION_STAND_IN = Path(__file__).parent / "vscode" / "python-extension-stand-in"
+PYTHON_EXTENSION_ID = "ms-python.python"
 E2E_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tfscope-e2e"
 TOOLCHAIN = E2E_CACHE / "vscode-e2e.json"
 EXTENSION_ID = "tfscope.tfscope"
@@ -139,6 +142,17 @@ def wait_until_serving(url: str, process: subprocess.Popen, log: Path) -> None:
     pytest.fail(f"code-server did not answer on {url}:\n{log.read_text()}")
 
 
+def package_python_extension_stand_in(home: Path) -> Path:
+    """The stand-in for ms-python.python (the Marketplace is unreachable here), as a .vsix."""
+    vsix = home / "python-extension-stand-in.vsix"
+    vsce = REPO / "node_modules" / "@vscode" / "vsce" / "vsce"
+    subprocess.run(
+        ["node", str(vsce), "package", "--skip-license", "--allow-missing-repository", "--allow-package-all-secrets", "--out", str(vsix)],
+        cwd=PYTHON_EXTENSION_STAND_IN, check=True, capture_output=True, timeout=120,
+    )
+    return vsix
+
+
 @contextlib.contextmanager
 def running_code_server(home: Path, user_settings: dict):
     """code-server on a free loopback port, fresh user data, the packaged .vsix installed."""
@@ -147,11 +161,13 @@ def running_code_server(home: Path, user_settings: dict):
     user_data, extensions = home / "user-data", home / "extensions"
     (user_data / "User").mkdir(parents=True)
     (user_data / "User" / "settings.json").write_text(json.dumps(user_settings, indent=2))
+    stand_in = package_python_extension_stand_in(home)
     base_command = [toolchain["node"], toolchain["codeServer"], "--user-data-dir", str(user_data), "--extensions-dir", str(extensions)]
-    installed = subprocess.run([*base_command, "--install-extension", str(vsix)], capture_output=True, text=True, timeout=180)
-    assert installed.returncode == 0, installed.stdout + installed.stderr
+    for package in (vsix, stand_in):
+        installed = subprocess.run([*base_command, "--install-extension", str(package)], capture_output=True, text=True, timeout=180)
+        assert installed.returncode == 0, installed.stdout + installed.stderr
     listed = subprocess.run([*base_command, "--list-extensions"], capture_output=True, text=True, timeout=120)
-    assert EXTENSION_ID in listed.stdout.split(), listed.stdout + listed.stderr
+    assert {EXTENSION_ID, PYTHON_EXTENSION_ID} <= set(listed.stdout.split()), listed.stdout + listed.stderr
 
     port = free_port()
     url = f"http://127.0.0.1:{port}"
@@ -289,13 +305,22 @@ def test_notebook_marker_is_on_the_cell_creating_the_model(code_server, screensh
     assert tfscope_notifications(observed) == []
 
 
-def add_workspace_interpreter(workspace: Path) -> Path:
-    """A workspace-chosen interpreter that leaves a trace when run, then runs python3."""
+def add_python_wrapper(workspace: Path) -> Path:
+    """tools/python-wrapper: leaves a trace when run, then runs python3; returns the trace path.
+
+    The Python extension stand-in reports it as the selected environment.
+    """
     wrapper = workspace / "tools" / "python-wrapper"
     wrapper.parent.mkdir()
     trace = workspace / "tools" / "wrapper-ran"
     wrapper.write_text(f'#!/bin/sh\ntouch "{trace}"\nexec python3 "$@"\n')
     wrapper.chmod(0o755)
+    return trace
+
+
+def add_workspace_interpreter(workspace: Path) -> Path:
+    """The wrapper, also named by the workspace's own tfscope.interpreter setting."""
+    trace = add_python_wrapper(workspace)
     (workspace / ".vscode").mkdir()
     settings = {"tfscope.interpreter": "${workspaceFolder}/tools/python-wrapper"}
     (workspace / ".vscode" / "settings.json").write_text(json.dumps(settings))
@@ -324,6 +349,19 @@ def test_restricted_mode_never_runs_the_workspace_interpreter(restricted_code_se
     observed = drive(restricted_code_server, screenshot_dir, workspace, "train.py", "marker")
 
     assert observed["restrictedMode"]
-    # still checked, by python3 from PATH and the bundled server
+    # still checked, by python3 from PATH and the bundled server: neither the workspace setting
+    # nor the Python extension's selection (it may be the repository's own venv) ran
     assert tfs_codes(observed["problemsBefore"]) == ["TFS001"]
-    assert not trace.exists(), "Restricted Mode started the interpreter named by workspace settings"
+    assert not trace.exists(), "Restricted Mode started an interpreter the workspace chose"
+
+
+def test_python_extension_selected_environment_runs_the_server(code_server, screenshot_dir, tmp_path):
+    workspace = tmp_path / "selected"
+    workspace.mkdir()
+    (workspace / "train.py").write_text(TRAINING_SCRIPT)
+    trace = add_python_wrapper(workspace)
+
+    observed = drive(code_server, screenshot_dir, workspace, "train.py", "marker")
+
+    assert tfs_codes(observed["problemsBefore"]) == ["TFS001"]
+    assert trace.exists(), "the server did not run on the Python extension's selected environment"
