@@ -91,6 +91,11 @@ NOTEBOOK_CELLS = [
     'with strategy.scope():\n    model.compile(optimizer="adam", loss="mse")',
 ]
 MODEL_CELL = 1  # 0-based index of the cell creating the model
+FIXED_NOTEBOOK_CELLS = [
+    NOTEBOOK_CELLS[0],
+    "",
+    'with strategy.scope():\n    model = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n    model.compile(optimizer="adam", loss="mse")',
+]
 
 
 def notebook_json(cells: list[str]) -> str:
@@ -292,16 +297,23 @@ def test_changed_settings_reach_the_server(code_server, screenshot_dir, tmp_path
     assert "squiggly-info" in observed["squiggleClassAfter"]
 
 
-def test_notebook_marker_is_on_the_cell_creating_the_model(code_server, screenshot_dir, tmp_path):
+def cell_sources(notebook: Path) -> list[str]:
+    return ["".join(cell["source"]) for cell in json.loads(notebook.read_text())["cells"]]
+
+
+def test_notebook_marker_is_on_the_cell_creating_the_model_and_its_fix_spans_cells(code_server, screenshot_dir, tmp_path):
     workspace = tmp_path / "notebooks"
     workspace.mkdir()
-    (workspace / "train.ipynb").write_text(notebook_json(NOTEBOOK_CELLS))
+    notebook = workspace / "train.ipynb"
+    notebook.write_text(notebook_json(NOTEBOOK_CELLS))
 
-    observed = drive(code_server, screenshot_dir, workspace, "train.ipynb", "notebook")
+    observed = drive(code_server, screenshot_dir, workspace, "train.ipynb", "notebook", fixTitle=MOVE_INTO_SCOPE)
 
     assert [cell["index"] for cell in observed["cellsWithMarkers"]] == [MODEL_CELL]
     assert "tf.keras.Sequential" in observed["cellsWithMarkers"][0]["text"].replace("\u00a0", " ")
     assert tfs_codes(observed["problems"]) == ["TFS001"]
+    assert observed["chosenFix"] == MOVE_INTO_SCOPE
+    assert cell_sources(notebook) == FIXED_NOTEBOOK_CELLS
     assert tfscope_notifications(observed) == []
 
 

@@ -106,21 +106,8 @@ async function markerScenario(page) {
     await openAndWaitForMarker(page);
 }
 
-async function quickFixScenario(page) {
-    const originalText = readFileSync(scenario.path, 'utf8');
-    const editorSelector = await openAndWaitForMarker(page);
-
-    step('put the cursor on the marker');
-    const [, line, column] = /Ln (\d+), Col (\d+)/.exec(observed.problemsBefore[0].line) ?? [];
-    await page.locator(`${editorSelector} .view-lines`).click();
-    await waitForFocusIn(page, editorSelector);
-    await page.keyboard.press('Control+G');
-    await waitForFocusIn(page, '.quick-input-widget');
-    await page.keyboard.type(`${line}:${column}`);
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
-    await waitForFocusIn(page, editorSelector);
-
+/** Ctrl+. where the cursor is, picks scenario.fixTitle, saves, waits for the file to change. */
+async function applyQuickFixAndSave(page, focusSelector, originalText) {
     step('open quick fixes');
     await page.keyboard.press('Control+.');
     observed.quickFixTitles = await quickFixTitles(page);
@@ -137,9 +124,27 @@ async function quickFixScenario(page) {
     await page.locator('.action-widget .monaco-list-row.action').first().waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
     // the edit may arrive after a codeAction/resolve round trip: save only once it is in
     await page.locator('.tabs-container .tab.active.dirty').waitFor({ timeout: UI_TIMEOUT });
-    await waitForFocusIn(page, editorSelector);
+    await waitForFocusIn(page, focusSelector);
     await page.keyboard.press('Control+S');
     await waitForFileChange(scenario.path, originalText);
+}
+
+async function quickFixScenario(page) {
+    const originalText = readFileSync(scenario.path, 'utf8');
+    const editorSelector = await openAndWaitForMarker(page);
+
+    step('put the cursor on the marker');
+    const [, line, column] = /Ln (\d+), Col (\d+)/.exec(observed.problemsBefore[0].line) ?? [];
+    await page.locator(`${editorSelector} .view-lines`).click();
+    await waitForFocusIn(page, editorSelector);
+    await page.keyboard.press('Control+G');
+    await waitForFocusIn(page, '.quick-input-widget');
+    await page.keyboard.type(`${line}:${column}`);
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+    await waitForFocusIn(page, editorSelector);
+
+    await applyQuickFixAndSave(page, editorSelector, originalText);
 
     step('wait for the marker to go away');
     await page.locator(`${editorSelector} ${SQUIGGLE}`).first().waitFor({ state: 'detached', timeout: MARKER_TIMEOUT });
@@ -191,6 +196,7 @@ async function settingsChangeScenario(page) {
 }
 
 async function notebookScenario(page) {
+    const originalText = readFileSync(scenario.path, 'utf8');
     await quickOpen(page, scenario.file);
     await page.waitForSelector('.notebook-editor .cell-list-container', { timeout: UI_TIMEOUT });
 
@@ -208,6 +214,16 @@ async function notebookScenario(page) {
     await showProblems(page);
     await page.locator('.markers-panel .marker-code').first().waitFor({ timeout: UI_TIMEOUT });
     observed.problems = await problems(page);
+
+    step('put the cursor on the marked cell\'s squiggle');
+    const squiggle = page.locator(cellSquiggle).first();
+    const box = await squiggle.boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const cellEditor = '.notebook-editor .cell-list-container .monaco-editor';
+    await waitForFocusIn(page, cellEditor);
+    await applyQuickFixAndSave(page, cellEditor, originalText);
+    step('wait for the marker to go away');
+    await page.locator(cellSquiggle).first().waitFor({ state: 'detached', timeout: MARKER_TIMEOUT });
 }
 
 /** Texts of the notification toasts on screen (warnings and errors stay until dismissed). */
