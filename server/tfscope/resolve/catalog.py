@@ -224,7 +224,9 @@ def _classify_transformers(tail: str) -> Api | None:
     parts = tail.split(".")
     if parts[-1] == "from_pretrained":
         parts = parts[:-1]
-    if parts and parts[-1].startswith("TF") and not parts[-1].endswith(_NON_MODEL_SUFFIXES):
+    name = parts[-1] if parts else ""
+    # TFBertModel, TFAutoModelForSequenceClassification, TFT5ForConditionalGeneration; not TFTrainingArguments
+    if name.startswith("TF") and ("Model" in name or "For" in name) and not name.endswith(_NON_MODEL_SUFFIXES):
         return Api.MODEL
     return None
 
