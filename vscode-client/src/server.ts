@@ -52,6 +52,7 @@ function settingsFor(setups: FolderSetup[], scopeUri: string | undefined): Serve
 export class ServerManager implements vscode.Disposable {
     private client: LanguageClient | undefined;
     private pending: Promise<void> = Promise.resolve();
+    private restartQueued = false;
     private readonly status: vscode.LanguageStatusItem;
 
     constructor(
@@ -67,9 +68,22 @@ export class ServerManager implements vscode.Disposable {
         return this.client?.state === State.Running;
     }
 
-    /** Stops any running server and starts a fresh one; calls are queued, never interleaved. */
+    /**
+     * Stops any running server and starts a fresh one. Calls never interleave, and a burst of
+     * them (typing in the settings editor) coalesces into one restart that reads the latest settings.
+     */
     restart(): Promise<void> {
-        this.pending = this.pending.then(() => this.stop()).then(() => this.start());
+        if (this.restartQueued) {
+            return this.pending;
+        }
+        this.restartQueued = true;
+        this.pending = this.pending
+            .then(() => {
+                this.restartQueued = false;
+                return this.stop();
+            })
+            .then(() => this.start())
+            .catch((error) => this.log.error(`restarting the server: ${String(error)}`));
         return this.pending;
     }
 
