@@ -154,3 +154,11 @@ async def test_workspace_configuration_is_per_folder_in_a_multi_root_workspace(t
         assert await session.diagnostics(session.open(quiet / "train.py", MODEL_OUTSIDE_SCOPE)) == []
         (diagnostic,) = await session.diagnostics(session.open(strict / "train.py", MODEL_OUTSIDE_SCOPE))
         assert diagnostic.severity == types.DiagnosticSeverity.Information
+
+
+async def test_launcher_only_keys_in_the_vscode_shape_are_not_reported_as_invalid(tmp_path):
+    options = {"settings": [{"workspace": folder_uri(tmp_path), "importStrategy": "useBundled", "ignore": []}]}
+    async with lsp_session(EDITORS["neovim-0.7"](), [tmp_path], initialization_options=options) as session:
+        uri = session.open(tmp_path / "train.py", MODEL_OUTSIDE_SCOPE)
+        assert codes(await session.diagnostics(uri)) == ["TFS001"]
+        assert session.client.messages == []

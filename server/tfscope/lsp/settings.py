@@ -45,6 +45,8 @@ _SERVER_KEYS = {
     ),
 }
 _FOLDER_KEY = "workspace"  # names the folder an entry of the per-folder list belongs to
+# read by an editor's own launcher (the VS Code extension's bundled-libraries switch), not the server
+_CLIENT_ONLY_KEYS = frozenset({"importStrategy"})
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,7 @@ def resolve(editor_mapping: Mapping, path: str | None, folder_path: str | None =
     engine_mapping = {
         key: value
         for key, value in editor_mapping.items()
-        if key not in _SERVER_KEYS and key != _FOLDER_KEY
+        if key not in _SERVER_KEYS and key != _FOLDER_KEY and key not in _CLIENT_ONLY_KEYS
     }
     pyproject_path = None
     preference = options.configuration_preference
