@@ -184,20 +184,21 @@ def _run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         changed = any(result.diff for result in results)
         return EXIT_ERROR if failed else EXIT_FINDINGS if changed else EXIT_CLEAN
 
-    sys.stdout.write(_report(findings, fixed, args))
+    unchecked = len(missing) + sum(result.error is not None for result in results)
+    sys.stdout.write(_report(findings, fixed, args, unchecked))
     if failed:
         return EXIT_ERROR
     return EXIT_FINDINGS if findings and not args.exit_zero else EXIT_CLEAN
 
 
-def _report(findings: list[Finding], fixed: int, args: argparse.Namespace) -> str:
+def _report(findings: list[Finding], fixed: int, args: argparse.Namespace, unchecked: int) -> str:
     if args.statistics:
         if args.output_format == "json":
             return _statistics_json(findings, args.unsafe_fixes)
         return text_output.statistics(findings, args.unsafe_fixes)
     output = FORMATTERS[args.output_format](findings, args.unsafe_fixes)
     if args.output_format in ("text", "concise"):
-        output += text_output.summary(findings, fixed, args.unsafe_fixes, args.fix)
+        output += text_output.summary(findings, fixed, args.unsafe_fixes, args.fix, unchecked)
     return output
 
 

@@ -48,7 +48,7 @@ def discover(paths: Iterable[str | os.PathLike], settings_for: Callable[[Path], 
         path = Path(given)
         if path.is_dir():
             found.update(dict.fromkeys(_walk(path, settings_for)))
-        elif path.exists():
+        elif os.path.lexists(path):  # a broken or looping link is reported by the read, with its reason
             if not is_excluded(settings_for(path), path):
                 found[path] = None
         else:

@@ -43,9 +43,12 @@ def _code_frame(finding: Finding) -> str:
     return "".join(part.rstrip() + "\n" for part in frame)
 
 
-def summary(remaining: Sequence[Finding], fixed: int, unsafe_fixes: bool, fix_mode: bool) -> str:
+def summary(remaining: Sequence[Finding], fixed: int, unsafe_fixes: bool, fix_mode: bool, unchecked: int = 0) -> str:
     """The closing lines: counts, and how many more ``--fix`` (or ``--unsafe-fixes``) would fix."""
     if not remaining and not fixed:
+        if unchecked:
+            files = "file" if unchecked == 1 else "files"
+            return f"No errors in the files checked, but {unchecked} {files} could not be checked (see above).\n"
         return "All checks passed!\n"
     total = len(remaining) + fixed
     noun = "error" if total == 1 else "errors"
