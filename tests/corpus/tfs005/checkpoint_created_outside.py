@@ -9,7 +9,7 @@ with strategy.scope():
     model.compile(optimizer=optimizer, loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
 
 checkpoint = tf.train.Checkpoint(model=model, optimizer=optimizer)  # expect: TFS005
-manager = tf.train.CheckpointManager(checkpoint, directory="/tmp/ckpts", max_to_keep=3)
+manager = tf.train.CheckpointManager(checkpoint, directory="ckpts", max_to_keep=3)
 
 x = tf.random.normal((256, 32))
 y = tf.random.uniform((256,), maxval=10, dtype=tf.int32)
