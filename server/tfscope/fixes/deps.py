@@ -10,6 +10,8 @@ import ast
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from tfscope.astutil import dotted_name
+
 # Calls run only for their output: a bare call of these never orders anything.
 _OUTPUT_ONLY_CALLS = frozenset({"print", "pprint", "tf.print"})
 _OUTPUT_ONLY_RECEIVERS = frozenset({"logging", "logger", "log", "absl_logging"})
@@ -114,7 +116,7 @@ class DependencyIndex:
         call = value.value if isinstance(value, ast.Await) else value
         if not isinstance(call, ast.Call):
             return
-        name = _dotted_name(call.func)
+        name = dotted_name(call.func)
         if name is None:
             effects.opaque = True
         elif name in _OUTPUT_ONLY_CALLS or name.split(".")[0] in _OUTPUT_ONLY_RECEIVERS:
@@ -192,16 +194,6 @@ def _base_name(node: ast.AST) -> str | None:
     while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call)):
         node = node.func if isinstance(node, ast.Call) else node.value
     return node.id if isinstance(node, ast.Name) else None
-
-
-def _dotted_name(node: ast.AST) -> str | None:
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    return ".".join([node.id, *reversed(parts)])
 
 
 def conflicts(moved: Effects, crossed: Effects, crossed_any: bool) -> bool:

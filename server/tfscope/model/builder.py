@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from tfscope.astutil import dotted_name
 from tfscope.model.entities import (
     BuildOutsideScope,
     CompileCreatesOwners,
@@ -326,7 +327,7 @@ class ModelBuilder:
             self.report(NestedScopes((expr), outer, strategy))
         strategy.used = True
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
-            strategy.name_in(self.frame.key, _dotted(expr.func.value))
+            strategy.name_in(self.frame.key, dotted_name(expr.func.value))
         if with_node is not None:
             if with_node not in strategy.scope_blocks:
                 strategy.scope_blocks.append(with_node)
@@ -357,7 +358,7 @@ class ModelBuilder:
             if isinstance(receiver, (Instance, Owner)):
                 receiver.attrs[target.attr] = value
             else:
-                dotted = _dotted(target)
+                dotted = dotted_name(target)
                 if dotted:
                     frame.env[dotted] = value
             self.label_value(value, target)
@@ -374,7 +375,7 @@ class ModelBuilder:
     def label_value(self, value, target: ast.AST) -> None:
         text = _text(target)
         if isinstance(value, Strategy):
-            value.name_in(self.frame.key, _dotted(target))
+            value.name_in(self.frame.key, dotted_name(target))
             if value.binding is None:
                 value.binding, value.binding_key = self.statement, self.frame.key
         elif isinstance(value, Owner):
@@ -418,7 +419,7 @@ class ModelBuilder:
         receiver = self.eval(node.value, frame)
         value = self.attribute_of(receiver, node, frame)
         if value is None and _looks_like_strategy(node):
-            value = self.symbolic_strategy(_dotted(node) or node.attr)
+            value = self.symbolic_strategy(dotted_name(node) or node.attr)
         self.note_use_in_step(value, node)
         return value
 
@@ -442,7 +443,7 @@ class ModelBuilder:
             return BoundMethod(receiver, name) if method else None
         if isinstance(receiver, (Strategy, Dataset, Loss, ScopeContext, ExitStackValue, CheckpointManager)):
             return BoundMethod(receiver, name)
-        dotted = _dotted(node)
+        dotted = dotted_name(node)
         return frame.lookup(dotted) if dotted else None
 
     def note_use_in_step(self, value, node: ast.AST) -> None:
@@ -1081,18 +1082,6 @@ def _text(node: ast.AST) -> str:
         return ast.unparse(node)
     except Exception:  # unparse of a recovered tree can fail on odd nodes
         return ""
-
-
-def _dotted(node: ast.AST) -> str | None:
-    """`a.b.c` for a plain attribute chain, else None (cheaper than unparse on a hot path)."""
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))
 
 
 def _callee_name(func: ast.AST) -> str:
