@@ -20,6 +20,7 @@ from tfscope.model.entities import (
     LossInStep,
     NestedScopes,
     Owner,
+    RestoreIntoUnscoped,
     RestoreOutsideScope,
     Root,
     SemanticModel,
@@ -793,9 +794,14 @@ class ModelBuilder:
             self.restore(checkpoint.tracked, node, f"`{node.func.attr}`")
 
     def restore(self, targets: list[Owner], node: ast.AST, what: str) -> None:
+        for target in targets:
+            target.restored = True
         if self.current() is not None or self.replica is not None:
             return
         distributed = [t for t in targets if t.placement is not None and not t.placement.is_default]
+        if targets and not distributed:
+            self.report(RestoreIntoUnscoped(node, what, tuple(targets), self.frame.key))
+            return
         fresh_optimizers = [
             t for t in distributed if (t.kind is Api.OPTIMIZER and not t.trained and ".legacy." not in t.label)
             or (t.kind in (Api.MODEL, Api.LOADED_MODEL) and t.optimizer is not None and not t.trained

@@ -86,6 +86,7 @@ class Owner:
     lazy: bool = False  # a subclassed model: weights appear at its first call or build
     optimizer: Owner | str | None = None  # what compile() gave it
     trained: bool = False  # a training step ran (or optimizer.build): slot variables exist
+    restored: bool = False  # a checkpoint or weights file was loaded into it
     first_build: tuple[ast.AST, Strategy | None] | None = None
     key: ast.AST | None = None  # the function (or module) whose code creates it
     site_frame: object = field(default=None, repr=False)
@@ -148,6 +149,16 @@ class RestoreOutsideScope:
     targets: tuple[Owner, ...]
     strategy: Strategy
     what: str
+
+
+@dataclass(frozen=True)
+class RestoreIntoUnscoped:
+    """A restore into objects created outside every scope (fine, unless they are replaced later)."""
+
+    node: ast.AST
+    what: str
+    targets: tuple[Owner, ...]
+    key: ast.AST
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 from tfscope.diagnostics import Severity
-from tfscope.model.entities import RestoreOutsideScope, SemanticModel
+from tfscope.model.entities import RestoreIntoUnscoped, RestoreOutsideScope, SemanticModel
 from tfscope.resolve.catalog import Api
 from tfscope.rules import Rule, Violation
 from tfscope.rules.placement import misplaced_owners, place_in_scope
@@ -11,7 +11,8 @@ variables exist*: `checkpoint.restore(...)`, `manager.restore_or_initialize()` o
 `model.load_weights(...)` right after construction, before any training step or
 `optimizer.build(...)`. Also checks for `keras.models.load_model(...)` /
 `tf.saved_model.load(...)` outside the scope when the loaded model is then used with the
-strategy.
+strategy, and for a restore into a model built outside the scope that is then built again
+inside it (the distributed model starts from fresh weights).
 
 ## Why is this bad?
 A restore creates the variables that do not exist yet, typically optimizer slot variables,
@@ -50,6 +51,7 @@ Moves (or wraps) the restoring statement into the strategy scope; safe.
 
 def check(model: SemanticModel):
     yield from misplaced_owners(model, frozenset({Api.LOADED_MODEL}))
+    yield from _restores_lost_to_a_scoped_rebuild(model)
     for event in model.events_of(RestoreOutsideScope):
         strategy = event.strategy
         names = ", ".join(target.describe() for target in event.targets)
@@ -75,3 +77,30 @@ RULE = Rule(
     check=check,
     fixable=True,
 )
+
+
+def _restores_lost_to_a_scoped_rebuild(model: SemanticModel):
+    """`model.load_weights(...)` outside, then `model = build()` in the scope: the weights stay behind."""
+    for event in model.events_of(RestoreIntoUnscoped):
+        position = (event.node.lineno, event.node.col_offset)
+        for target in event.targets:
+            rebuilt = next(
+                (owner for node, owner in model.bindings
+                 if (node.lineno, node.col_offset) > position and owner is not target and target.name
+                 and owner.name == target.name and owner.kind is target.kind and owner.key is event.key
+                 and owner.placement is not None and not owner.placement.is_default and not owner.restored),
+                None,
+            )
+            if rebuilt is None:
+                continue
+            strategy = rebuilt.placement
+            yield Violation(
+                event.node,
+                f"{event.what} restores into {target.describe()} outside any scope, but `{target.name}` is "
+                f"created again in the {strategy.describe()} scope later, from fresh weights; restore after "
+                "creating it in the scope",
+                ((rebuilt.site, f"`{target.name}` is created again in the {strategy.describe()} scope here"),),
+                "The restored values live in the object built outside the scope; the distributed object that "
+                "replaces it starts from its initial weights.",
+            )
+            break
