@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import textwrap
 
-from tfscope.config import Settings
+from tfscope.config import DEFAULT_SETTINGS, Settings
 from tfscope.engine import analyze, detect_keras_version
 from tfscope.resolve.project import ProjectResolver
 from tfscope.source import Source
@@ -33,7 +33,7 @@ def project_with_factory(tmp_path, factory_body: str):
     return tmp_path / "train.py"
 
 
-def analyze_file(path, project=None, settings=Settings()):
+def analyze_file(path, project=None, settings=DEFAULT_SETTINGS):
     return analyze(Source(path.read_text(), path=str(path)), settings, project)
 
 
