@@ -497,3 +497,19 @@ def test_noqa_row_is_where_the_comment_would_go(tmp_path):
     write(tmp_path, "train.py", MISPLACED_MODEL.replace("input_shape=(32,))])", 'input_shape=(32,))], name="""a\nb""")'))
     (finding,) = json_findings(tmp_path)
     assert (finding["location"]["row"], finding["noqa_row"]) == (MODEL_ROW, MODEL_ROW + 1)
+
+
+def test_hints_alone_are_shown_but_do_not_fail_the_run(tmp_path):
+    write(tmp_path, "train.py", (
+        "import tensorflow as tf\n"
+        "strategy = tf.distribute.MirroredStrategy()\n"
+        "with strategy.scope():\n"
+        "    dataset = tf.data.Dataset.range(8).batch(2)\n"
+        "    model = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+        "    model.compile(optimizer='adam', loss='mse')\n"
+    ))
+    hinted = tfscope("check", "--output-format", "concise", cwd=tmp_path)
+    assert hinted.returncode == 0
+    assert "train.py:4:5: TFS009" in hinted.stdout
+    write(tmp_path, "pyproject.toml", '[tool.tfscope]\nseverity = { TFS009 = "warning" }\n')
+    assert tfscope("check", cwd=tmp_path).returncode == 1  # re-graded, it fails like any warning

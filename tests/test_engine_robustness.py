@@ -58,3 +58,36 @@ def test_a_huge_generated_file_is_analysed():
     text += "".join(block.format(i=i) for i in range(5000))
     analysis = analyze(Source(text))
     assert sum(d.code == "TFS002" for d in analysis.diagnostics) == 5000
+
+
+def test_a_broken_block_header_mid_file_hides_nothing_after_its_block():
+    text = (
+        "import tensorflow as tf\n"
+        "strategy = tf.distribute.MirroredStrategy()\n"
+        "if tf.test.is_gpu_available():\n"
+        "    batch = 64\n"
+        "else\n"  # the colon is missing: the whole else-block cannot parse
+        "    batch = 8\n"
+        "    lr = 0.1\n"
+        "model = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+        "with strategy.scope():\n"
+        "    model.compile(optimizer='adam', loss='mse')\n"
+    )
+    analysis = analyze(Source(text))
+    assert [(d.code, analysis.source.position(d.start)[0]) for d in analysis.diagnostics] == [("TFS001", 7)]
+    assert not analysis.parsed_cleanly
+
+
+def test_an_unexpected_indent_mid_file_hides_nothing_after_it():
+    text = (
+        "import tensorflow as tf\n"
+        "strategy = tf.distribute.MirroredStrategy()\n"
+        "x = 1\n"
+        "        y = 2\n"
+        "        z = 3\n"
+        "model = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+        "with strategy.scope():\n"
+        "    model.compile(optimizer='adam', loss='mse')\n"
+    )
+    analysis = analyze(Source(text))
+    assert [(d.code, analysis.source.position(d.start)[0]) for d in analysis.diagnostics] == [("TFS001", 5)]

@@ -21,7 +21,7 @@ from tfscope.config import (
     load_settings_for,
     with_rule_overrides,
 )
-from tfscope.diagnostics import Applicability, Diagnostic, Fix
+from tfscope.diagnostics import Applicability, Diagnostic, Fix, Severity
 from tfscope.engine import Analysis, analyze, fix_until_stable, fixes_for, noqa_fix
 from tfscope.files import ReadError, SourceFile, discover, read_source_file, write_text
 from tfscope.notebook import updated_notebook
@@ -188,7 +188,9 @@ def _run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     sys.stdout.write(_report(findings, fixed, args, unchecked))
     if failed:
         return EXIT_ERROR
-    return EXIT_FINDINGS if findings and not args.exit_zero else EXIT_CLEAN
+    # hints (TFS009, TFS010) are advice: shown, but they never fail a CI run or a commit hook
+    failing = any(finding.severity != Severity.HINT.value for finding in findings)
+    return EXIT_FINDINGS if failing and not args.exit_zero else EXIT_CLEAN
 
 
 def _report(findings: list[Finding], fixed: int, args: argparse.Namespace, unchecked: int) -> str:

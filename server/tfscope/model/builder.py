@@ -115,7 +115,7 @@ class ModelBuilder:
         self.frames: list[_Frame] = []
         self.loop_depth = 0
         self.first_tf_op: ast.AST | None = None
-        self.startup_reported = False
+        self.startup_done = False
         self.inlined_statements = 0
         self.functions: list[Function] = []
         self.called_nodes: set[ast.AST] = set()  # every def that ran, by any Function value of it
@@ -326,7 +326,7 @@ class ModelBuilder:
             and strategy.is_constructed
         ):
             self.report(NestedScopes((expr), outer, strategy))
-        strategy.used = True
+        strategy.mark_used()
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
             strategy.name_in(self.frame.key, dotted_name(expr.func.value))
         if with_node is not None:
@@ -352,6 +352,10 @@ class ModelBuilder:
 
     def bind(self, target: ast.AST, value, frame: _Frame) -> None:
         if isinstance(target, ast.Name):
+            previous = frame.env.get(target.id)
+            if isinstance(previous, Strategy) and isinstance(value, Strategy) and previous is not value:
+                # alternatives (`try: TPUStrategy() except: MirroredStrategy()`): the one in use stands for both
+                value.alternatives.append(previous)
             frame.env[target.id] = value
             self.label_value(value, target)
         elif isinstance(target, ast.Attribute):
@@ -536,7 +540,7 @@ class ModelBuilder:
     def mark_handed_over(self, value) -> None:
         """A strategy passed to code tfscope cannot see is assumed used there."""
         if isinstance(value, Strategy):
-            value.used = True
+            value.mark_used()
         elif isinstance(value, Sequence):
             for item in value.items:
                 self.mark_handed_over(item)
@@ -576,9 +580,13 @@ class ModelBuilder:
         return strategy
 
     def check_startup(self, node: ast.AST, what: str) -> None:
-        if self.first_tf_op is not None and not self.startup_reported and self.root.context_known:
-            self.startup_reported = True
-            self.report(StartupAfterOps((node), what, self.first_tf_op))
+        """Only the program's first collective/TPU set-up must precede every op; later ones
+        (TPUStrategy after its own init, a deliberate re-initialisation) find the runtime ready."""
+        if self.startup_done or not self.root.context_known:
+            return
+        self.startup_done = True
+        if self.first_tf_op is not None:
+            self.report(StartupAfterOps(node, what, self.first_tf_op))
 
     def api_tpu_init(self, name, node, args, kwargs):
         self.check_startup(node, f"`{name.replace('tensorflow.', 'tf.')}`")
@@ -694,7 +702,7 @@ class ModelBuilder:
 
     def call_strategy_method(self, strategy: Strategy, name: str, node, args, kwargs):
         if name in STRATEGY_USES:
-            strategy.used = True
+            strategy.mark_used()
         if name == "scope":
             return ScopeContext(strategy)
         if name in RUN_METHODS:

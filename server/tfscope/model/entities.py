@@ -32,6 +32,12 @@ class Strategy:
     used: bool = False  # entered, run, or handed to something else
     scope_blocks: list[ast.With] = field(default_factory=list)
     names: dict = field(default_factory=dict)  # function (or module) -> the name it goes by there
+    alternatives: list[Strategy] = field(default_factory=list)  # strategies this name held before
+
+    def mark_used(self) -> None:
+        self.used = True
+        for alternative in self.alternatives:
+            alternative.mark_used()
 
     def name_in(self, key: ast.AST | None, text: str | None) -> None:
         if not text:
