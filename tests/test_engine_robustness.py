@@ -91,3 +91,18 @@ def test_an_unexpected_indent_mid_file_hides_nothing_after_it():
     )
     analysis = analyze(Source(text))
     assert [(d.code, analysis.source.position(d.start)[0]) for d in analysis.diagnostics] == [("TFS001", 5)]
+
+
+def test_a_name_that_alternates_between_strategies_is_analysed():
+    text = (
+        "import tensorflow as tf\n"
+        "gpus = tf.distribute.MirroredStrategy()\n"
+        "cpu = tf.distribute.OneDeviceStrategy('/cpu:0')\n"
+        "strategy = gpus\n"
+        "strategy = cpu\n"
+        "strategy = gpus\n"
+        "model = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+        "with strategy.scope():\n"
+        "    model.compile(optimizer='adam', loss='mse')\n"
+    )
+    assert [d.code for d in analyze(Source(text)).diagnostics] == ["TFS001"]

@@ -35,6 +35,8 @@ class Strategy:
     alternatives: list[Strategy] = field(default_factory=list)  # strategies this name held before
 
     def mark_used(self) -> None:
+        if self.used:
+            return
         self.used = True
         for alternative in self.alternatives:
             alternative.mark_used()
