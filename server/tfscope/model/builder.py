@@ -522,6 +522,8 @@ class ModelBuilder:
 
     def call_unknown(self, callee, node: ast.Call, args: list, kwargs: dict):
         name = _callee_name(node.func)
+        if name == "compile" and isinstance(node.func, ast.Attribute):
+            self.owner_compile(None, node, args, kwargs)
         for value in [*args, *kwargs.values()]:
             self.mark_handed_over(value)
         if name in self.factories["strategy"]:
@@ -732,15 +734,18 @@ class ModelBuilder:
         if handler is not None:
             handler(self, owner, node, args, kwargs)
 
-    def owner_compile(self, model: Owner, node, args, kwargs) -> None:
+    def owner_compile(self, model: Owner | None, node, args, kwargs) -> None:
+        """``model`` None: a model tfscope cannot see (built dynamically), whose optimizer and
+        metrics still have to agree with each other."""
         current = self.current()
         optimizer = kwargs.get("optimizer", args[0] if args else _DEFAULT_OPTIMIZER)
         metrics = kwargs.get("metrics")
-        members = [model]
+        members = [model] if model is not None else []
         if isinstance(optimizer, Owner):
             members.append(optimizer)
+        if model is not None and isinstance(optimizer, Owner):
             model.optimizer = optimizer
-        elif isinstance(optimizer, ast.Constant) and isinstance(optimizer.value, str):
+        elif model is not None and isinstance(optimizer, ast.Constant) and isinstance(optimizer.value, str):
             model.optimizer = optimizer.value
         if isinstance(metrics, Sequence):
             members.extend(item for item in metrics.items if isinstance(item, Owner))
@@ -753,6 +758,8 @@ class ModelBuilder:
                     continue
                 member.meet(strategy, self.local_node(node), f"compiled together with objects of the "
                                                         f"{strategy.describe()} scope", "combined")
+        if model is None:
+            return
         string_optimizer = isinstance(model.optimizer, str) and not isinstance(optimizer, Owner)
         if (current is None and model.placement is not None and not model.placement.is_default
                 and string_optimizer and self.model.keras_version == 3):
