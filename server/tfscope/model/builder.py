@@ -62,6 +62,8 @@ _NOT_TF_OPS = frozenset(
 )
 # Kinds a checkpoint ties to the strategy of the objects it tracks (host-side counters stay apart).
 _CHECKPOINTED_TOGETHER = frozenset({Api.MODEL, Api.OPTIMIZER, Api.METRIC, Api.LOADED_MODEL})
+# Libraries whose calls run TensorFlow ops (tfds builds tf.data pipelines).
+_TF_OP_ROOTS = ("tensorflow.", "keras.", "tensorflow_datasets.", "tensorflow_hub.")
 MAX_CALL_DEPTH = 8
 MAX_INLINED_STATEMENTS = 200_000  # keeps pathological files linear
 
@@ -344,6 +346,7 @@ class ModelBuilder:
         strategy = self.symbolic_strategies.get(key)
         if strategy is None:
             strategy = Strategy("unknown", None, self.root, label=text)
+            strategy.name_in(self.frame.key, text)
             self.symbolic_strategies[key] = strategy
             self.model.strategies.append(strategy)
         return strategy
@@ -354,7 +357,10 @@ class ModelBuilder:
         if isinstance(target, ast.Name):
             previous = frame.env.get(target.id)
             if isinstance(previous, Strategy) and isinstance(value, Strategy) and previous is not value:
-                # alternatives (`try: TPUStrategy() except: MirroredStrategy()`): the one in use stands for both
+                # alternatives (`try: TPUStrategy() except: MirroredStrategy()`): the one in use stands
+                # for both, and a real strategy for a default fallback (its mistakes are the real ones)
+                if value.is_default and not previous.is_default:
+                    previous, value = value, previous
                 value.alternatives.append(previous)
             frame.env[target.id] = value
             self.label_value(value, target)
@@ -551,7 +557,7 @@ class ModelBuilder:
 
     def call_api(self, name: str, node: ast.Call, args: list, kwargs: dict):
         kind = classify(name)
-        if self.first_tf_op is None and kind not in _NOT_TF_OPS and name.startswith(("tensorflow.", "keras.")):
+        if self.first_tf_op is None and kind not in _NOT_TF_OPS and name.startswith(_TF_OP_ROOTS):
             self.first_tf_op = (node)
         handler = _API_CALLS.get(kind)
         if handler is not None:
@@ -638,6 +644,19 @@ class ModelBuilder:
                     member.meet(strategy, self.local_node(node), "tracked by the same `tf.train.Checkpoint` as "
                                 f"objects of the {strategy.describe()} scope", "checkpoint")
         return owner
+
+    def api_trainer(self, name, node, args, kwargs):
+        """Hugging Face's TFTrainer trains `model` under `args.strategy` (and builds the optimizer there)."""
+        model = kwargs.get("model", args[0] if args else None)
+        arguments = next((k.value for k in node.keywords if k.arg == "args"), node.args[1] if len(node.args) > 1 else None)
+        dotted = dotted_name(arguments) if arguments is not None else None
+        if dotted is None:
+            return None
+        strategy = self.symbolic_strategy(f"{dotted}.strategy")
+        strategy.mark_used()
+        if isinstance(model, Owner):
+            model.meet(strategy, self.local_node(node), f"trained by `TFTrainer` under `{dotted}.strategy`", "loop")
+        return None
 
     def api_checkpoint_manager(self, name, node, args, kwargs):
         checkpoint = args[0] if args else kwargs.get("checkpoint")
@@ -790,7 +809,12 @@ class ModelBuilder:
 
     def owner_step(self, optimizer: Owner, node, args, kwargs) -> None:
         optimizer.trained = True
-        placement = optimizer.placement
+        current = self.current()
+        if self.replica is None and current is not None and not current.is_default:
+            reason = f"trained by a step that runs inside the {current.describe()} scope"
+            for owner in [optimizer, *self.owners_named_in(node)]:
+                owner.meet(current, self.local_node(node), reason, "step")
+        placement = optimizer.placement or current
         if (self.replica is None and placement is not None and not placement.is_default
                 and self.root.context_known):
             # the mistake is the direct call of the step function, one frame up
@@ -799,6 +823,17 @@ class ModelBuilder:
             self.report(StepOutsideRun(
                 call, placement, f"`{node.func.attr}` of {optimizer.describe()} runs "
                 f"in cross-replica context", statement))
+
+    def owners_named_in(self, call: ast.Call) -> list[Owner]:
+        """Objects a call's arguments name (`model` in `zip(grads, model.trainable_variables)`)."""
+        found: list[Owner] = []
+        for argument in [*call.args, *(keyword.value for keyword in call.keywords)]:
+            for name in ast.walk(argument):
+                if isinstance(name, ast.Name):
+                    value = self.frame.lookup(name.id)
+                    if isinstance(value, Owner) and value not in found:
+                        found.append(value)
+        return found
 
     def owner_load_weights(self, model: Owner, node, args, kwargs) -> None:
         self.restore([model], node, "`load_weights`")
@@ -843,7 +878,7 @@ class ModelBuilder:
             call_site.name = owner.name
             producers = tuple(p for arg in args if isinstance(arg, Tensor) for p in arg.producers)
             return Tensor(producers + (call_site,))
-        if owner.kind in (Api.MODEL, Api.LAYER):
+        if owner.kind in (Api.MODEL, Api.LAYER, Api.LOADED_MODEL):
             self.note_build(owner, node)
             if any(isinstance(arg, Tensor) for arg in args):
                 return Tensor(tuple(p for arg in args if isinstance(arg, Tensor) for p in arg.producers)
@@ -1079,6 +1114,7 @@ _API_CALLS = {
     Api.LOSS: ModelBuilder.api_loss,
     Api.CHECKPOINT: ModelBuilder.api_checkpoint,
     Api.CHECKPOINT_MANAGER: ModelBuilder.api_checkpoint_manager,
+    Api.TRAINER: ModelBuilder.api_trainer,
 }
 
 _OWNER_METHODS = {

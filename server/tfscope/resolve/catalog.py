@@ -22,6 +22,7 @@ class Api(str, enum.Enum):
     LOADED_MODEL = "loaded model"
     CHECKPOINT = "checkpoint"
     CHECKPOINT_MANAGER = "checkpoint manager"
+    TRAINER = "trainer"  # trains a model under a strategy it is given
     LOSS = "loss"
     SCHEDULE = "schedule"
     INPUT = "input"
@@ -47,7 +48,7 @@ VARIABLE_OWNERS = frozenset(
 # Roots of the import graph that tfscope understands; other imports are the user's project.
 KNOWN_ROOTS = frozenset(
     {"tensorflow", "keras", "tf_keras", "transformers", "keras_hub", "keras_nlp", "keras_cv",
-     "contextlib", "numpy", "pandas", "tensorflow_datasets", "os"}
+     "contextlib", "numpy", "pandas", "tensorflow_datasets", "tensorflow_hub", "os"}
 )
 
 # Module-path rewrites to the canonical spelling (whole dotted components).
@@ -85,6 +86,10 @@ _EXACT = {
     "keras.models.model_from_json": Api.MODEL,
     "keras.models.load_model": Api.LOADED_MODEL,
     "tensorflow.saved_model.load": Api.LOADED_MODEL,
+    # a hub layer loads its SavedModel, variables included, in its constructor
+    "tensorflow_hub.KerasLayer": Api.LOADED_MODEL,
+    "tensorflow_hub.load": Api.LOADED_MODEL,
+    "transformers.TFTrainer": Api.TRAINER,
     "keras.Input": Api.INPUT,
     "keras.layers.Input": Api.INPUT,
     "keras.layers.InputLayer": Api.INPUT,
@@ -147,7 +152,8 @@ _SETUP_PREFIXES = (
 )
 
 # Names under these roots are not TensorFlow ops at all.
-_NON_TF_ROOTS = ("contextlib.", "numpy.", "pandas.", "os.", "transformers.", "tensorflow_datasets.")
+_NON_TF_ROOTS = ("contextlib.", "numpy.", "pandas.", "os.", "transformers.", "tensorflow_datasets.",
+                  "tensorflow_hub.")
 
 # Hub classes that load weights-free helpers, not models.
 _NON_MODEL_SUFFIXES = ("Tokenizer", "Preprocessor", "ImageConverter", "AudioConverter", "Config")

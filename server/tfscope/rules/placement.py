@@ -24,8 +24,7 @@ def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | N
             continue
         meeting = next((m for m in owner.meetings if vias is None or m.via in vias), None)
         if meeting is None and owner.placement is not None:
-            meeting = Meeting(owner.placement, owner.site, f"part of {owner.describe()}, created in the "
-                              f"{owner.placement.describe()} scope")
+            meeting = Meeting(owner.placement, owner.site, f"created in the {owner.placement.describe()} scope")
         if meeting is not None:
             yield outside_scope_violation(model, culprit, owner, meeting.strategy, meeting.reason, meeting.node)
         elif owner.kind in _BUILT_AFTER_UNUSED_STRATEGY:
@@ -63,8 +62,8 @@ def outside_scope_violation(model: SemanticModel, culprit: Owner, owner: Owner, 
     if culprit is owner:
         message = f"{owner.kind.value.capitalize()} {owner.describe()} is created outside the strategy scope but is {reason}"
     else:
-        message = (f"The weights of {culprit.describe()} in {owner.describe()} are created outside the strategy "
-                   f"scope but {owner.describe()} is {reason}")
+        message = (f"The weights of {culprit.describe()} are created outside the strategy scope, but they "
+                   f"belong to {owner.describe()}, which is {reason}")
     message += f"; create it inside `with {name}.scope():`"
     related = [(interaction, reason)] if interaction is not None else []
     if strategy.node is not None and strategy.node is not interaction:
