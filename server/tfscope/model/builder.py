@@ -956,11 +956,23 @@ class ModelBuilder:
             value.name_in(frame.key, parameter.arg)
         return value
 
+    def meet_distributed_parts(self, model: Owner, node: ast.Call, values: list) -> None:
+        """A model wrapping sub-models built in a scope records its own strategy (Keras 2) or none;
+        `fit` then steps the distributed parts under the wrong one."""
+        for part in values:
+            if (isinstance(part, Owner) and part.kind in (Api.MODEL, Api.LOADED_MODEL)
+                    and part.placement is not None and not part.placement.is_default):
+                model.meet(part.placement, self.local_node(node), f"built from {part.describe()}, which is "
+                           f"created in the {part.placement.describe()} scope", "combined")
+                return
+
     def instantiate(self, cls: ClassValue, node: ast.Call, args: list, kwargs: dict):
         if cls.kind in VARIABLE_OWNERS:
             instance = self.new_owner(cls.kind, cls.node.name, node)
             instance.lazy = cls.kind is Api.MODEL
             instance.attrs["__class__"] = cls
+            if cls.kind is Api.MODEL:
+                self.meet_distributed_parts(instance, node, [*args, *kwargs.values()])
         elif cls.kind is Api.LOSS:
             return Loss(node, cls.node.name, default_reduction=False)
         else:
