@@ -21,7 +21,7 @@ from tfscope.config import (
     load_settings_for,
     with_rule_overrides,
 )
-from tfscope.diagnostics import Applicability, Diagnostic, Fix, Severity
+from tfscope.diagnostics import Diagnostic, Fix, Severity
 from tfscope.engine import Analysis, analyze, fix_until_stable, fixes_for, noqa_fix
 from tfscope.files import ReadError, SourceFile, discover, read_source_file, write_text
 from tfscope.notebook import updated_notebook
@@ -277,14 +277,10 @@ def check_file(job: FileJob) -> FileResult:
     return result
 
 
-def _allowed(fix: Fix, unsafe_fixes: bool) -> bool:
-    return fix.applicability is Applicability.SAFE or (unsafe_fixes and fix.applicability is Applicability.UNSAFE)
-
-
 def _fix_to_show(analysis: Analysis, diagnostic: Diagnostic, unsafe_fixes: bool) -> Fix | None:
     """The fix ``--fix`` would apply, else the preferred one (ruff lists unsafe fixes too)."""
     fixes = sorted(fixes_for(analysis, diagnostic), key=lambda fix: not fix.is_preferred)
-    applicable = [fix for fix in fixes if _allowed(fix, unsafe_fixes)]
+    applicable = [fix for fix in fixes if fix.applicability.applies(unsafe_fixes)]
     return (applicable or fixes or [None])[0]
 
 

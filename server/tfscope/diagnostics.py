@@ -24,6 +24,10 @@ class Applicability(str, enum.Enum):
     UNSAFE = "unsafe"
     DISPLAY_ONLY = "display-only"
 
+    def applies(self, unsafe_fixes: bool) -> bool:
+        """Whether fix-all (``--fix``, with ``--unsafe-fixes`` or not) applies a fix of this kind."""
+        return self is Applicability.SAFE or (unsafe_fixes and self is Applicability.UNSAFE)
+
 
 @dataclass(frozen=True)
 class Edit:

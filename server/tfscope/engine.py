@@ -11,7 +11,7 @@ from typing import Callable
 
 from tfscope import config, fixes
 from tfscope.config import DEFAULT_SETTINGS, Settings
-from tfscope.diagnostics import Applicability, Diagnostic, Fix, Related
+from tfscope.diagnostics import Diagnostic, Fix, Related
 from tfscope.model.builder import ModelBuilder
 from tfscope.model.entities import Owner, SemanticModel
 from tfscope.parsing import parse_tolerant
@@ -210,9 +210,7 @@ def fix_all(analysis: Analysis, unsafe: bool = False) -> list[Fix]:
     taken: list[tuple[int, int]] = []
     for diagnostic in analysis.diagnostics:
         for fix in fixes_for(analysis, diagnostic):
-            if fix.applicability is Applicability.DISPLAY_ONLY or (
-                fix.applicability is Applicability.UNSAFE and not unsafe
-            ):
+            if not fix.applicability.applies(unsafe):
                 continue
             spans = [(edit.start, edit.end) for edit in fix.edits]
             if any(s <= te and ts <= e for s, e in spans for ts, te in taken):

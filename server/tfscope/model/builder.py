@@ -168,10 +168,9 @@ class ModelBuilder:
     def analyze_uncalled(self, function: Function) -> None:
         self.root = Root(function.node, context_known=False)
         self.scopes, self.replica, self.call_stack, self.loop_depth = [], None, [], 0
-        frame = _Frame({}, parent=function.closure.frame, function=function, key=function.node)
+        frame = _Frame({}, parent=function.closure, function=function, key=function.node)
         self.frames = [frame]
         self.bind_parameters(function, frame, args=[], kwargs={}, self_value=self.phantom_self(function))
-        function.calls += 1
         self.called_nodes.add(function.node)
         self.exec_block(function.node.body, frame)
 
@@ -246,7 +245,7 @@ class ModelBuilder:
         is_contextmanager = any(
             isinstance(value, ApiRef) and classify(value.name) is Api.CONTEXT_MANAGER for value in decorators
         )
-        function = Function(node, closure=_Closure(frame), is_contextmanager=is_contextmanager,
+        function = Function(node, closure=frame, is_contextmanager=is_contextmanager,
                             owner_class=owner_class, external=self.external or self.external_entry is not None)
         self.functions.append(function)
         if owner_class is None:
@@ -863,10 +862,10 @@ class ModelBuilder:
 
     def note_build(self, model: Owner, node: ast.AST, under_recorded_strategy: bool = False) -> None:
         """The first call or build creates a lazy model's weights, under the current scope."""
-        if model.first_build is not None:
+        if model.built:
             return
+        model.built = True
         current = self.current()
-        model.first_build = (node, current)
         if (model.lazy and not under_recorded_strategy and current is None and self.replica is None
                 and model.placement is not None and not model.placement.is_default):
             self.report(BuildOutsideScope(node, self.statement, self.frame.key, model))
@@ -894,14 +893,13 @@ class ModelBuilder:
     # Local functions and classes
 
     def call_function(self, function: Function, node: ast.Call, args: list, kwargs: dict, self_value=None):
-        function.calls += 1
         self.called_nodes.add(function.node)
         if (function in self.active_functions or len(self.call_stack) >= MAX_CALL_DEPTH
                 or self.inlined_statements > MAX_INLINED_STATEMENTS):
             for value in [*args, *kwargs.values()]:
                 self.mark_handed_over(value)
             return None
-        frame = _Frame({}, parent=function.closure.frame, function=function,
+        frame = _Frame({}, parent=function.closure, function=function,
                        scope_depth_at_entry=len(self.scopes), key=function.node)
         self.bind_parameters(function, frame, args, kwargs, self_value)
         self.call_stack.append(node)
@@ -1025,15 +1023,6 @@ class ModelBuilder:
         with_node, strategy = self.current_with[-1]
         if statement in with_node.body and isinstance(value, Dataset) and not strategy.is_default:
             self.report(DataInScope(statement, with_node, strategy, "builds the input pipeline"))
-
-
-class _Closure:
-    """The frame a function was defined in (its globals and enclosing locals)."""
-
-    __slots__ = ("frame",)
-
-    def __init__(self, frame: _Frame) -> None:
-        self.frame = frame
 
 
 def _exec_assign_checking_data(builder: ModelBuilder, node, frame: _Frame) -> None:

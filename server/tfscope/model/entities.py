@@ -95,7 +95,7 @@ class Owner:
     optimizer: Owner | str | None = None  # what compile() gave it
     trained: bool = False  # a training step ran (or optimizer.build): slot variables exist
     restored: bool = False  # a checkpoint or weights file was loaded into it
-    first_build: tuple[ast.AST, Strategy | None] | None = None
+    built: bool = False  # its first call or build ran (a lazy model's weights exist)
     key: ast.AST | None = None  # the function (or module) whose code creates it
     site_frame: object = field(default=None, repr=False)
 

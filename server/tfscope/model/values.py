@@ -38,10 +38,9 @@ class ExitStackValue:
 @dataclass(eq=False)
 class Function:
     node: ast.FunctionDef | ast.AsyncFunctionDef
-    closure: dict
+    closure: object = field(repr=False)  # the frame it was defined in (its globals and enclosing locals)
     is_contextmanager: bool = False
     owner_class: ClassValue | None = None
-    calls: int = 0
     external: bool = False  # defined in another module of the project
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from tfscope.diagnostics import Applicability
 from tfscope.output.findings import Finding
 
 FIXABLE_MARK = "[*] "
@@ -13,7 +14,7 @@ def is_fixable(finding: Finding, unsafe_fixes: bool) -> bool:
     """Whether ``--fix`` would apply this finding's fix."""
     if finding.fix is None:
         return False
-    return finding.fix.applicability == "safe" or (unsafe_fixes and finding.fix.applicability == "unsafe")
+    return Applicability(finding.fix.applicability).applies(unsafe_fixes)
 
 
 def headline(finding: Finding, unsafe_fixes: bool) -> str:

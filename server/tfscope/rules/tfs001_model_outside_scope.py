@@ -7,9 +7,13 @@ DOC = """\
 ## What it does
 Checks for Keras models and layers whose weights are created outside every
 `strategy.scope()` although the model later meets a strategy: it is compiled or fit inside
-the scope, combined with objects created in the scope, or used in a `strategy.run` step. Also
-flags models built after a strategy whose scope is never entered at all. Factories defined in
-the file count: `model = build_model()` outside the scope is reported at the call.
+the scope, combined with objects created in the scope (compiled with them, or wrapping
+sub-models built there), trained by a step that runs inside the scope or through
+`strategy.run`, or handed to Hugging Face's `TFTrainer`, which trains under
+`args.strategy`. Also flags models built after a strategy whose scope is never entered at
+all. Factories count, also from other modules of the project (found with jedi):
+`model = build_model()` outside the scope is reported at the call. TF Hub `KerasLayer`s hold
+their variables from construction on, so they count as soon as they are created.
 
 ## Why is this bad?
 `strategy.scope()` is about variable creation: only variables created while the scope is

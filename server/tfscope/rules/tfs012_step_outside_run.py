@@ -4,10 +4,10 @@ from tfscope.rules import Rule, Violation
 
 DOC = """\
 ## What it does
-Checks for a training step that applies gradients to a distributed optimizer
-(`optimizer.apply_gradients`, `optimizer.minimize`) but is called directly instead of through
-`strategy.run`, and for Keras training loops (`model.fit`, `model.train_on_batch`) passed to
-`strategy.run`.
+Checks for a training step that applies gradients (`optimizer.apply_gradients`,
+`optimizer.minimize`) to a distributed optimizer, or inside a strategy scope, but is called
+directly instead of through `strategy.run`, and for Keras training loops (`model.fit`,
+`model.train_on_batch`) passed to `strategy.run`.
 
 ## Why is this bad?
 Outside `strategy.run` the code runs in cross-replica context: TensorFlow raises
