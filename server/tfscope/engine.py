@@ -23,12 +23,17 @@ from tfscope.source import Source
 log = logging.getLogger(__name__)
 
 # Evidence in the file itself of which Keras runs it (checked before settings and environment).
+# A line starts where the tokenizer starts one (after "\n", "\r\n" or "\r"); its indentation never
+# spans a line break, and no two repeats overlap, so a search stays linear on any text.
+_LINE_START = r"(?:^|(?<=\r))[ \t\f]*"
 _KERAS_2_IN_FILE = re.compile(
-    r"^\s*(?:import\s[^\n#]*\btf_keras\b|from\s+tf_keras\b)"
-    r"|TF_USE_LEGACY_KERAS['\"]\s*\]?\s*[=,]\s*['\"](?:1|true|True)",
+    _LINE_START + r"(?:import[ \t\f][^\r\n#]*\btf_keras\b|from[ \t\f]+tf_keras\b)"
+    r"|TF_USE_LEGACY_KERAS['\"]\s*(?:\]\s*)?[=,]\s*['\"](?:1|true|True)",
     re.MULTILINE,
 )
-_KERAS_3_IN_FILE = re.compile(r"^\s*(?:import\s+keras\b(?!\.)|from\s+keras\s+import)", re.MULTILINE)
+_KERAS_3_IN_FILE = re.compile(
+    _LINE_START + r"(?:import[ \t\f]+keras\b(?!\.)|from[ \t\f]+keras[ \t\f]+import)", re.MULTILINE
+)
 DEFAULT_KERAS_VERSION = 3
 
 
