@@ -11,17 +11,47 @@ import re
 import shutil
 import subprocess
 import sys
-import tomllib
+import tempfile
 from importlib.metadata import Distribution
 from pathlib import Path
-
-from pip._vendor.packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = ROOT / "bundled"
 LIBS = BUNDLED / "libs"
 TOOL = BUNDLED / "tool"
 BUILD_LEFTOVERS = ("__pycache__", "*.pyc")
+# what this script itself needs; pip's private copy of packaging is too old (markers with `extra`)
+BUILD_TOOLS = ("packaging>=22", "tomli>=2; python_version<'3.11'")
+
+
+def _import_build_tools() -> None:
+    """Make ``packaging`` (and ``tomli`` on 3.10) importable: a stock system Python may lack them.
+
+    They go into a temporary folder, never into the interpreter's environment."""
+    try:
+        import packaging.requirements  # noqa: F401
+
+        if sys.version_info < (3, 11):
+            import tomli  # noqa: F401
+        return
+    except ImportError:
+        pass
+    tools = tempfile.mkdtemp(prefix="tfscope-bundle-tools-")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--target", tools, *BUILD_TOOLS],
+        check=True,
+    )
+    sys.path.insert(0, tools)
+
+
+_import_build_tools()
+
+from packaging.requirements import Requirement  # noqa: E402
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
 
 
 def oldest_python(project: dict) -> str:
@@ -41,8 +71,10 @@ def pip_install(requirements: list[str], python_version: str) -> None:
 
 def needed_on(requirement: Requirement, python_version: str) -> bool:
     """pip's --python-version picks wheels for that version but evaluates markers on the running one."""
-    environment = {"python_version": python_version, "python_full_version": f"{python_version}.0", "extra": ""}
-    return requirement.marker is None or requirement.marker.evaluate() or requirement.marker.evaluate(environment)
+    if requirement.marker is None:
+        return True
+    oldest = {"python_version": python_version, "python_full_version": f"{python_version}.0", "extra": ""}
+    return requirement.marker.evaluate({"extra": ""}) or requirement.marker.evaluate(oldest)
 
 
 def without_marker(requirement: Requirement) -> str:
