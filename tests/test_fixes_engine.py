@@ -158,3 +158,25 @@ def test_a_notebook_fix_moves_across_cells_and_keeps_the_magics():
     fixed = apply_edits(source.text, validated[0].edits)
     assert fixed.startswith("%pip install -q tensorflow\n")
     assert "with strategy.scope():\n    model = tf.keras.Sequential(" in fixed
+
+
+def test_every_fixable_rule_offers_a_validated_fix_on_its_corpus_positives():
+    """A rule that says it is fixable must deliver: at least one finding of it in the corpus
+    gets a fix that the engine validates (parses, keeps the code, removes the finding)."""
+    from pathlib import Path
+
+    from tfscope.rules import all_rules
+
+    corpus = Path(__file__).parent / "corpus"
+    for rule in all_rules():
+        if not rule.fixable:
+            continue
+        positives = [path for path in sorted((corpus / rule.code.lower()).glob("*.py"))
+                     if not path.stem.endswith("_quiet")]
+        fixed = False
+        for path in positives:
+            analysis = engine.analyze(Source(path.read_text(encoding="utf-8"), path=str(path)))
+            if any(engine.fixes_for(analysis, d) for d in analysis.diagnostics if d.code == rule.code):
+                fixed = True
+                break
+        assert fixed, f"{rule.code} is marked fixable but no corpus finding of it gets a fix"

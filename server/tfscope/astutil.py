@@ -15,3 +15,11 @@ def dotted_name(node: ast.AST) -> str | None:
         return None
     parts.append(node.id)
     return ".".join(reversed(parts))
+
+
+def text_of(node: ast.AST) -> str:
+    """The node's source text, or "" where a recovered tree cannot be unparsed."""
+    try:
+        return ast.unparse(node)
+    except Exception:  # unparse of a recovered tree can fail on odd nodes
+        return ""

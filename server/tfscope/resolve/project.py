@@ -62,14 +62,13 @@ class ProjectResolver:
         tree = self._module_tree(definition.path)
         return (definition, tree) if tree is not None else None
 
-    def definitions(self, path: str, tree: ast.Module, keras_version: int, settings) -> dict[int, object]:
-        """The module's functions and classes by `def` line, interpreted once per version of the file."""
+    def definitions(self, tree: ast.Module, keras_version: int, interpret) -> dict[int, object]:
+        """The module's functions and classes by `def` line, interpreted (by ``interpret()``, the
+        semantic model's job) once per version of the file and Keras version."""
         key = (id(tree), keras_version)
         found = self._definitions_by_tree.get(key)
         if found is None:
-            from tfscope.model.builder import ModelBuilder
-
-            found = ModelBuilder(tree, keras_version, settings, path=path, external=True).definitions()
+            found = interpret()
             self._definitions_by_tree[key] = found
         return found
 

@@ -28,7 +28,7 @@ _RULE_MODULES = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Violation:
     node: ast.AST  # what the squiggle covers
     message: str

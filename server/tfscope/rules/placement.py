@@ -73,8 +73,8 @@ def outside_scope_violation(model: SemanticModel, culprit: Owner, owner: Owner, 
         f"ordinary single-device variables. Later {owner.describe()} is {reason}. A strategy cannot "
         "turn existing variables into distributed ones."
     )
-    return Violation(culprit.site, message, tuple(related), explanation,
-                     place_in_scope(model, culprit.statement, culprit.key, strategy))
+    return Violation(node=culprit.site, message=message, related=tuple(related), explanation=explanation,
+                     intent=place_in_scope(model, culprit.statement, culprit.key, strategy))
 
 
 def place_in_scope(model: SemanticModel, statement, key, strategy: Strategy) -> PlaceInScope | None:

@@ -1,5 +1,6 @@
 from tfscope.diagnostics import Severity
-from tfscope.model.entities import RestoreIntoUnscoped, RestoreOutsideScope, SemanticModel
+from tfscope.model.entities import SemanticModel
+from tfscope.model.facts import RestoreIntoUnscoped, RestoreOutsideScope
 from tfscope.resolve.catalog import Api
 from tfscope.rules import Rule, Violation
 from tfscope.rules.placement import misplaced_owners, place_in_scope
@@ -56,15 +57,15 @@ def check(model: SemanticModel):
         strategy = event.strategy
         names = ", ".join(target.describe() for target in event.targets)
         yield Violation(
-            event.node,
-            f"{event.what} restores {names} outside the {strategy.describe()} scope before their "
+            node=event.node,
+            message=f"{event.what} restores {names} outside the {strategy.describe()} scope before their "
             f"optimizer variables exist; restore inside `with {strategy.label or 'strategy'}.scope():`",
-            tuple((t.site, f"{t.describe()} is created in the {strategy.describe()} scope here")
+            related=tuple((t.site, f"{t.describe()} is created in the {strategy.describe()} scope here")
                   for t in event.targets),
-            "The restored objects were created in the strategy scope, but no training step or "
+            explanation="The restored objects were created in the strategy scope, but no training step or "
             "`optimizer.build` has run yet, so restoring creates the optimizer slot variables now, "
             "under the default strategy instead of the distributed one.",
-            place_in_scope(model, event.statement, event.key, strategy),
+            intent=place_in_scope(model, event.statement, event.key, strategy),
         )
 
 
@@ -95,12 +96,12 @@ def _restores_lost_to_a_scoped_rebuild(model: SemanticModel):
                 continue
             strategy = rebuilt.placement
             yield Violation(
-                event.node,
-                f"{event.what} restores into {target.describe()} outside any scope, but `{target.name}` is "
+                node=event.node,
+                message=f"{event.what} restores into {target.describe()} outside any scope, but `{target.name}` is "
                 f"created again in the {strategy.describe()} scope later, from fresh weights; restore after "
                 "creating it in the scope",
-                ((rebuilt.site, f"`{target.name}` is created again in the {strategy.describe()} scope here"),),
-                "The restored values live in the object built outside the scope; the distributed object that "
+                related=((rebuilt.site, f"`{target.name}` is created again in the {strategy.describe()} scope here"),),
+                explanation="The restored values live in the object built outside the scope; the distributed object that "
                 "replaces it starts from its initial weights.",
             )
             break

@@ -1,5 +1,6 @@
 from tfscope.diagnostics import Severity
-from tfscope.model.entities import CompileCreatesOwners, SemanticModel
+from tfscope.model.entities import SemanticModel
+from tfscope.model.facts import CompileCreatesOwners
 from tfscope.rules import Rule, Violation
 from tfscope.rules.placement import place_in_scope
 
@@ -44,14 +45,14 @@ def check(model: SemanticModel):
     for event in model.events_of(CompileCreatesOwners):
         strategy = event.strategy
         yield Violation(
-            event.node,
-            f"`compile` of {event.model.describe()} runs outside the {strategy.describe()} scope and "
+            node=event.node,
+            message=f"`compile` of {event.model.describe()} runs outside the {strategy.describe()} scope and "
             f"creates {event.what} there (Keras 3); compile inside `with {strategy.label}.scope():`",
-            ((event.model.site, f"{event.model.describe()} is created in the scope here"),),
-            "Under Keras 3 the optimizer built from a string in `compile` records the strategy current "
+            related=((event.model.site, f"{event.model.describe()} is created in the scope here"),),
+            explanation="Under Keras 3 the optimizer built from a string in `compile` records the strategy current "
             "at that moment (none here), and `fit` fails with `Mixing different tf.distribute.Strategy "
             "objects`.",
-            place_in_scope(model, event.statement, event.key, strategy),
+            intent=place_in_scope(model, event.statement, event.key, strategy),
         )
 
 

@@ -1,5 +1,6 @@
 from tfscope.diagnostics import Severity
-from tfscope.model.entities import NestedScopes, SemanticModel
+from tfscope.model.entities import SemanticModel
+from tfscope.model.facts import NestedScopes
 from tfscope.rules import Rule, Violation
 
 DOC = """\
@@ -32,10 +33,10 @@ No automatic fix: which strategy is right is a design decision.
 def check(model: SemanticModel):
     for event in model.events_of(NestedScopes):
         yield Violation(
-            event.node,
-            f"The {event.inner.describe()} scope is entered inside the {event.outer.describe()} scope; "
+            node=event.node,
+            message=f"The {event.inner.describe()} scope is entered inside the {event.outer.describe()} scope; "
             "TensorFlow raises `Mixing different tf.distribute.Strategy objects`",
-            ((event.outer.node, f"{event.outer.describe()} is created here"),
+            related=((event.outer.node, f"{event.outer.describe()} is created here"),
              (event.inner.node, f"{event.inner.describe()} is created here")),
         )
     for owner in model.owners:
@@ -45,10 +46,10 @@ def check(model: SemanticModel):
         for meeting in owner.meetings:
             if meeting.strategy.is_constructed and meeting.strategy is not placement:
                 yield Violation(
-                    owner.site,
-                    f"{owner.kind.value.capitalize()} {owner.describe()} is created in the "
+                    node=owner.site,
+                    message=f"{owner.kind.value.capitalize()} {owner.describe()} is created in the "
                     f"{placement.describe()} scope but {meeting.reason}",
-                    ((meeting.node, meeting.reason), (placement.node, f"{placement.describe()} is created here")),
+                    related=((meeting.node, meeting.reason), (placement.node, f"{placement.describe()} is created here")),
                 )
                 break
 

@@ -1,5 +1,6 @@
 from tfscope.diagnostics import MoveOutOfScope, Severity
-from tfscope.model.entities import DataInScope, SemanticModel
+from tfscope.model.entities import SemanticModel
+from tfscope.model.facts import DataInScope
 from tfscope.rules import Rule, Violation
 
 DOC = """\
@@ -36,12 +37,12 @@ with strategy.scope():
 def check(model: SemanticModel):
     for event in model.events_of(DataInScope):
         yield Violation(
-            event.statement,
-            f"This statement {event.what} and creates no variables; it does not need the "
+            node=event.statement,
+            message=f"This statement {event.what} and creates no variables; it does not need the "
             f"{event.strategy.describe()} scope",
-            ((event.scope_block.items[0].context_expr, "the scope it sits in"),),
-            "Only variable creation depends on the strategy scope; data loading can live outside.",
-            MoveOutOfScope(event.statement, event.scope_block),
+            related=((event.scope_block.items[0].context_expr, "the scope it sits in"),),
+            explanation="Only variable creation depends on the strategy scope; data loading can live outside.",
+            intent=MoveOutOfScope(event.statement, event.scope_block),
         )
 
 

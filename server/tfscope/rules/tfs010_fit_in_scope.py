@@ -1,5 +1,6 @@
 from tfscope.diagnostics import Severity
-from tfscope.model.entities import FitInScope, SemanticModel
+from tfscope.model.entities import SemanticModel
+from tfscope.model.facts import FitInScope
 from tfscope.rules import Rule, Violation
 
 DOC = """\
@@ -38,8 +39,8 @@ def check(model: SemanticModel):
         return
     for event in model.events_of(FitInScope):
         yield Violation(
-            event.node,
-            f"`{event.method}` does not need the {event.strategy.describe()} scope under Keras 2: "
+            node=event.node,
+            message=f"`{event.method}` does not need the {event.strategy.describe()} scope under Keras 2: "
             f"{event.model.describe()} enters its strategy by itself",
         )
 

@@ -1,5 +1,6 @@
 from tfscope.diagnostics import Severity
-from tfscope.model.entities import SemanticModel, StrategyRecreated
+from tfscope.model.entities import SemanticModel
+from tfscope.model.facts import StrategyRecreated
 from tfscope.rules import Rule, Violation
 
 DOC = """\
@@ -35,8 +36,8 @@ for fold in range(5):
 def check(model: SemanticModel):
     for event in model.events_of(StrategyRecreated):
         yield Violation(
-            event.strategy.node,
-            f"A new `{event.strategy.kind}` is constructed {event.why}; create the strategy once "
+            node=event.strategy.node,
+            message=f"A new `{event.strategy.kind}` is constructed {event.why}; create the strategy once "
             "and reuse it",
         )
 

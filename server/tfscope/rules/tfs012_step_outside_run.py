@@ -1,5 +1,6 @@
 from tfscope.diagnostics import Severity
-from tfscope.model.entities import SemanticModel, StepOutsideRun
+from tfscope.model.entities import SemanticModel
+from tfscope.model.facts import StepOutsideRun
 from tfscope.rules import Rule, Violation
 
 DOC = """\
@@ -40,8 +41,8 @@ def check(model: SemanticModel):
     for event in model.events_of(StepOutsideRun):
         name = event.strategy.label or "strategy"
         yield Violation(
-            event.node,
-            f"{event.what}: run the step through `{name}.run(step_fn, args=...)`"
+            node=event.node,
+            message=f"{event.what}: run the step through `{name}.run(step_fn, args=...)`"
             if "cross-replica" in event.what else f"{event.what}; do not pass it to `{name}.run`",
         )
 

@@ -1,5 +1,6 @@
 from tfscope.diagnostics import Severity
-from tfscope.model.entities import LossInStep, SemanticModel
+from tfscope.model.entities import SemanticModel
+from tfscope.model.facts import LossInStep
 from tfscope.rules import Rule, Violation
 
 DOC = """\
@@ -41,11 +42,11 @@ def check(model: SemanticModel):
             continue
         seen.add(event.loss_node)
         yield Violation(
-            event.loss_node,
-            f"`{event.label}` uses the default reduction but is called in a step run by "
+            node=event.loss_node,
+            message=f"`{event.label}` uses the default reduction but is called in a step run by "
             f"{event.strategy.describe()}; pass `reduction=\"none\"` and average with "
             "`tf.nn.compute_average_loss`",
-            ((event.call, "called in the distributed step here"),),
+            related=((event.call, "called in the distributed step here"),),
         )
 
 

@@ -1,5 +1,6 @@
 from tfscope.diagnostics import Severity
-from tfscope.model.entities import SemanticModel, StartupAfterOps
+from tfscope.model.entities import SemanticModel
+from tfscope.model.facts import StartupAfterOps
 from tfscope.rules import Rule, Violation
 
 DOC = """\
@@ -30,10 +31,10 @@ x = tf.random.normal((8, 4))
 def check(model: SemanticModel):
     for event in model.events_of(StartupAfterOps):
         yield Violation(
-            event.node,
-            f"{event.what} must come before any other TensorFlow operation; move it to the start "
+            node=event.node,
+            message=f"{event.what} must come before any other TensorFlow operation; move it to the start "
             "of the program",
-            ((event.first_op, "the first TensorFlow operation runs here"),),
+            related=((event.first_op, "the first TensorFlow operation runs here"),),
         )
 
 

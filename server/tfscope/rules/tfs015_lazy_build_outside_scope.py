@@ -1,5 +1,6 @@
 from tfscope.diagnostics import Severity
-from tfscope.model.entities import BuildOutsideScope, SemanticModel
+from tfscope.model.entities import SemanticModel
+from tfscope.model.facts import BuildOutsideScope
 from tfscope.rules import Rule, Violation
 from tfscope.rules.placement import place_in_scope
 
@@ -36,12 +37,12 @@ def check(model: SemanticModel):
     for event in model.events_of(BuildOutsideScope):
         strategy = event.model.placement
         yield Violation(
-            event.node,
-            f"{event.model.describe()} is constructed in the {strategy.describe()} scope but first "
+            node=event.node,
+            message=f"{event.model.describe()} is constructed in the {strategy.describe()} scope but first "
             f"built here, outside it, so its weights are created outside; build it inside "
             f"`with {strategy.label}.scope():`",
-            ((event.model.site, f"{event.model.describe()} is constructed here"),),
-            place_in_scope(model, event.statement, event.key, strategy),
+            related=((event.model.site, f"{event.model.describe()} is constructed here"),),
+            intent=place_in_scope(model, event.statement, event.key, strategy),
         )
 
 

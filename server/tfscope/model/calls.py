@@ -1,0 +1,179 @@
+"""Calls of functions, classes and values tfscope cannot see; a factory's product is sited at its call."""
+
+from __future__ import annotations
+
+import ast
+
+from tfscope.astutil import text_of
+from tfscope.model.context import MAX_CALL_DEPTH, MAX_INLINED_STATEMENTS, Frame
+from tfscope.model.entities import Owner, Strategy
+from tfscope.model.values import (
+    ApiRef,
+    BoundMethod,
+    ClassValue,
+    Function,
+    Instance,
+    Loss,
+    ProjectRef,
+    ScopeContext,
+    Sequence,
+    Tensor,
+)
+from tfscope.resolve.catalog import (
+    VARIABLE_OWNERS,
+    Api,
+)
+
+
+class Calls:
+
+    # --------------------------------------------------------------- calls
+
+    def eval_call(self, node: ast.Call, frame: Frame):
+        func = node.func
+        receiver = None
+        if isinstance(func, ast.Attribute):
+            receiver = self.eval(func.value, frame)
+            callee = self.attribute_of(receiver, func, frame)
+        else:
+            callee = self.eval(func, frame)
+        args = [self.eval(arg.value if isinstance(arg, ast.Starred) else arg, frame) for arg in node.args]
+        kwargs = {keyword.arg: self.eval(keyword.value, frame) for keyword in node.keywords}
+
+        if isinstance(callee, BoundMethod):
+            return self.call_method(callee.receiver, callee.name, node, args, kwargs, frame)
+        if isinstance(callee, ApiRef):
+            return self.call_api(callee.name, node, args, kwargs)
+        if isinstance(callee, ProjectRef):
+            callee = self.external_value(callee) or callee
+        if isinstance(callee, Function):
+            return self.call_function(callee, node, args, kwargs)
+        if isinstance(callee, ClassValue):
+            return self.instantiate(callee, node, args, kwargs)
+        if isinstance(callee, Owner):
+            return self.call_owner(callee, node, args)
+        if isinstance(callee, Loss):
+            return self.call_loss(callee, node)
+        return self.call_unknown(callee, node, args, kwargs)
+
+    def call_unknown(self, callee, node: ast.Call, args: list, kwargs: dict):
+        name = _callee_name(node.func)
+        if name == "compile" and isinstance(node.func, ast.Attribute):
+            self.owner_compile(None, node, args, kwargs)
+        for value in [*args, *kwargs.values()]:
+            self.mark_handed_over(value)
+        if name in self.factories["strategy"]:
+            return self.new_strategy("unknown", node)
+        strategy_arg = next((arg for arg in [*args, *kwargs.values()] if isinstance(arg, Strategy)), None)
+        if name in self.factories["scope"]:
+            return ScopeContext(strategy_arg or self.symbolic_strategy(f"{name}()"))
+        if strategy_arg is not None and "scope" in name.lower():
+            # an unseen helper like tensorflow/models' `get_strategy_scope(strategy)`
+            return ScopeContext(strategy_arg)
+        if name in self.factories["model"]:
+            return self.new_owner(Api.MODEL, f"{name}()", node)
+        producers = tuple(p for value in args if isinstance(value, Tensor) for p in value.producers)
+        return Tensor(producers) if producers else None
+
+    def mark_handed_over(self, value) -> None:
+        """A strategy passed to code tfscope cannot see is assumed used there."""
+        if isinstance(value, Strategy):
+            value.mark_used()
+        elif isinstance(value, Sequence):
+            for item in value.items:
+                self.mark_handed_over(item)
+
+    # Local functions and classes
+
+    def call_function(self, function: Function, node: ast.Call, args: list, kwargs: dict, self_value=None):
+        self.called_nodes.add(function.node)
+        if (function in self.active_functions or len(self.call_stack) >= MAX_CALL_DEPTH
+                or self.inlined_statements > MAX_INLINED_STATEMENTS):
+            for value in [*args, *kwargs.values()]:
+                self.mark_handed_over(value)
+            return None
+        frame = Frame({}, parent=function.closure, function=function,
+                       scope_depth_at_entry=len(self.scopes), key=function.node)
+        self.bind_parameters(function, frame, args, kwargs, self_value)
+        self.call_stack.append(node)
+        self.active_functions.append(function)
+        entering_external = function.external and self.external_entry is None
+        if entering_external:
+            self.external_entry = (node, self.statement, self.frame.key)
+        self.frames.append(frame)
+        try:
+            self.exec_block(function.node.body, frame)
+        finally:
+            self.frames.pop()
+            self.active_functions.pop()
+            self.call_stack.pop()
+            if entering_external:
+                self.external_entry = None
+        if function.is_contextmanager:
+            return frame.yielded or ScopeContext(None)
+        result = next((value for value in reversed(frame.returns) if value is not None), None)
+        self.resite_returned(result, frame, node, function)
+        return result
+
+    def resite_returned(self, value, callee: Frame, call: ast.AST, function: Function) -> None:
+        """A factory's product is reported (and fixed) where the caller calls the factory."""
+        values = value.items if isinstance(value, Sequence) else (value,)
+        for owner in values:
+            if isinstance(owner, Owner) and owner.site_frame is callee:
+                owner.site, owner.statement, owner.site_frame = call, self.statement, self.frame
+                owner.key, owner.name = self.frame.key, ""
+                owner.label = f"{function.node.name}()"
+
+    def bind_parameters(self, function: Function, frame: Frame, args: list, kwargs: dict, self_value) -> None:
+        parameters = function.node.args
+        positional = [*parameters.posonlyargs, *parameters.args]
+        values = list(args)
+        if function.owner_class is not None and positional and not _is_static(function.node):
+            frame.env[positional[0].arg] = self_value
+            positional = positional[1:]
+        for index, parameter in enumerate(positional):
+            value = values[index] if index < len(values) else kwargs.get(parameter.arg)
+            frame.env[parameter.arg] = self.parameter_value(parameter, value, frame)
+        for parameter in parameters.kwonlyargs:
+            frame.env[parameter.arg] = self.parameter_value(parameter, kwargs.get(parameter.arg), frame)
+
+    def parameter_value(self, parameter: ast.arg, value, frame: Frame):
+        if value is None and (
+            "strategy" in parameter.arg.lower()
+            or (parameter.annotation is not None and "Strategy" in text_of(parameter.annotation))
+        ):
+            value = self.symbolic_strategy(parameter.arg)
+        if isinstance(value, Strategy):
+            value.name_in(frame.key, parameter.arg)
+        return value
+
+    def instantiate(self, cls: ClassValue, node: ast.Call, args: list, kwargs: dict):
+        if cls.kind in VARIABLE_OWNERS:
+            instance = self.new_owner(cls.kind, cls.node.name, node)
+            instance.lazy = cls.kind is Api.MODEL
+            instance.attrs["__class__"] = cls
+            if cls.kind is Api.MODEL:
+                self.meet_distributed_parts(instance, node, [*args, *kwargs.values()])
+        elif cls.kind is Api.LOSS:
+            return Loss(node, cls.node.name, default_reduction=False)
+        else:
+            instance = Instance(cls)
+        init = cls.method("__init__")
+        if init is not None:
+            self.call_function(init, node, args, kwargs, self_value=instance)
+        else:
+            for value in [*args, *kwargs.values()]:
+                self.mark_handed_over(value)
+        return instance
+
+
+def _callee_name(func: ast.AST) -> str:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
+
+
+def _is_static(node) -> bool:
+    return any(isinstance(d, ast.Name) and d.id in ("staticmethod",) for d in node.decorator_list)

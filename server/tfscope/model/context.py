@@ -1,0 +1,88 @@
+"""Frames, the strategy stack and the interpreter's limits."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from tfscope.astutil import dotted_name
+from tfscope.model.entities import Strategy
+from tfscope.model.facts import (
+    NestedScopes,
+)
+from tfscope.model.values import (
+    Function,
+    ScopeContext,
+)
+
+MAX_CALL_DEPTH = 8
+MAX_INLINED_STATEMENTS = 200_000  # keeps pathological files linear
+
+
+@dataclass
+class Frame:
+    env: dict
+    parent: Frame | None = None
+    function: Function | None = None
+    returns: list = field(default_factory=list)
+    yielded: ScopeContext | None = None
+    scope_depth_at_entry: int = 0
+    statement: ast.stmt | None = None  # the statement of this frame being executed
+    key: ast.AST | None = None  # the function (or module) whose body this frame runs
+
+    def lookup(self, name: str):
+        frame = self
+        while frame is not None:
+            if name in frame.env:
+                return frame.env[name]
+            frame = frame.parent
+        return None
+
+
+class ScopeStack:
+    """The dynamic strategy stack: with-blocks, `__enter__`, `experimental_set_strategy`."""
+
+    # -------------------------------------------------------------- scopes
+
+    def current(self) -> Strategy | None:
+        return self.scopes[-1] if self.scopes else None
+
+    def enter_scope(self, strategy: Strategy, expr: ast.AST, with_node: ast.AST | None) -> None:
+        outer = self.current()
+        if (
+            outer is not None
+            and outer is not strategy
+            and outer.is_constructed
+            and strategy.is_constructed
+        ):
+            self.report(NestedScopes((expr), outer, strategy))
+        strategy.mark_used()
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
+            strategy.name_in(self.frame.key, dotted_name(expr.func.value))
+        if with_node is not None:
+            if with_node not in strategy.scope_blocks:
+                strategy.scope_blocks.append(with_node)
+            self.current_with.append((with_node, strategy))
+        self.scopes.append(strategy)
+
+    def exit_scope(self) -> None:
+        if self.scopes:
+            self.scopes.pop()
+
+    def symbolic_strategy(self, text: str) -> Strategy:
+        key = (self.root, text)
+        strategy = self.symbolic_strategies.get(key)
+        if strategy is None:
+            strategy = Strategy("unknown", None, self.root, label=text)
+            strategy.name_in(self.frame.key, text)
+            self.symbolic_strategies[key] = strategy
+            self.model.strategies.append(strategy)
+        return strategy
+
+    @property
+    def frame(self) -> Frame:
+        return self.frames[-1]
+
+    @property
+    def statement(self) -> ast.stmt | None:
+        return self.frames[-1].statement

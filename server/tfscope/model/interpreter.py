@@ -1,0 +1,416 @@
+"""The Python interpreter: statements, expressions, calls, functions and classes, in program order."""
+
+from __future__ import annotations
+
+import ast
+
+from tfscope.astutil import dotted_name, text_of
+from tfscope.model.calls import Calls
+from tfscope.model.context import Frame
+from tfscope.model.entities import Owner, Strategy
+from tfscope.model.facts import (
+    DataInScope,
+)
+from tfscope.model.values import (
+    ApiRef,
+    BoundMethod,
+    CheckpointManager,
+    ClassValue,
+    Dataset,
+    ExitStackValue,
+    Function,
+    Instance,
+    Loss,
+    ProjectRef,
+    ScopeContext,
+    Sequence,
+    Tensor,
+)
+from tfscope.resolve.catalog import (
+    KNOWN_ROOTS,
+    Api,
+    base_class_kind,
+    canonical,
+    classify,
+)
+
+
+class Interpreter(Calls):
+
+    # ------------------------------------------------------------ statements
+
+    def exec_block(self, statements: list[ast.stmt], frame: Frame) -> None:
+        for statement in statements:
+            frame.statement = statement
+            self.inlined_statements += 1
+            handler = _STATEMENTS.get(type(statement))
+            if handler is not None:
+                handler(self, statement, frame)
+            else:
+                self.eval_children(statement, frame)
+
+    def exec_assign(self, node: ast.Assign, frame: Frame) -> None:
+        value = self.eval(node.value, frame)
+        for target in node.targets:
+            self.bind(target, value, frame)
+
+    def exec_ann_assign(self, node: ast.AnnAssign, frame: Frame) -> None:
+        value = self.eval(node.value, frame) if node.value is not None else None
+        if value is None and self.annotation_is_strategy(node.annotation, frame):
+            value = self.symbolic_strategy(text_of(node.target))
+        self.bind(node.target, value, frame)
+
+    def exec_aug_assign(self, node: ast.AugAssign, frame: Frame) -> None:
+        self.eval(node.value, frame)
+
+    def exec_expr(self, node: ast.Expr, frame: Frame) -> None:
+        self.eval(node.value, frame)
+
+    def exec_return(self, node: ast.Return, frame: Frame) -> None:
+        if node.value is not None:
+            frame.returns.append(self.eval(node.value, frame))
+
+    def exec_loop(self, node, frame: Frame) -> None:
+        if isinstance(node, (ast.For, ast.AsyncFor)):
+            self.bind(node.target, self.eval(node.iter, frame), frame)
+        else:
+            self.eval(node.test, frame)
+        self.loop_depth += 1
+        self.exec_block(node.body, frame)
+        self.loop_depth -= 1
+        self.exec_block(node.orelse, frame)
+
+    def exec_if(self, node: ast.If, frame: Frame) -> None:
+        self.eval(node.test, frame)
+        self.exec_block(node.body, frame)
+        self.exec_block(node.orelse, frame)
+
+    def exec_try(self, node, frame: Frame) -> None:
+        self.exec_block(node.body, frame)
+        for handler in node.handlers:
+            self.exec_block(handler.body, frame)
+        self.exec_block(node.orelse, frame)
+        self.exec_block(node.finalbody, frame)
+
+    def exec_match(self, node, frame: Frame) -> None:
+        self.eval(node.subject, frame)
+        for case in node.cases:
+            self.exec_block(case.body, frame)
+
+    def exec_function_def(self, node, frame: Frame, owner_class: ClassValue | None = None) -> Function:
+        decorators = [self.eval(decorator, frame) for decorator in node.decorator_list]
+        is_contextmanager = any(
+            isinstance(value, ApiRef) and classify(value.name) is Api.CONTEXT_MANAGER for value in decorators
+        )
+        function = Function(node, closure=frame, is_contextmanager=is_contextmanager,
+                            owner_class=owner_class, external=self.external or self.external_entry is not None)
+        self.functions.append(function)
+        if owner_class is None:
+            frame.env[node.name] = function
+        return function
+
+    def exec_class_def(self, node: ast.ClassDef, frame: Frame) -> None:
+        kind = None
+        bases = []
+        for base in node.bases:
+            value = self.eval(base, frame)
+            if isinstance(value, ApiRef):
+                kind = kind or base_class_kind(value.name)
+            elif isinstance(value, ClassValue):
+                bases.append(value)
+                kind = kind or value.kind
+        cls = ClassValue(node, kind, bases=bases)
+        frame.env[node.name] = cls
+        for statement in node.body:
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                cls.methods[statement.name] = self.exec_function_def(statement, frame, owner_class=cls)
+
+    def exec_import(self, node: ast.Import, frame: Frame) -> None:
+        for alias in node.names:
+            if alias.asname:
+                frame.env[alias.asname] = self.module_ref(alias.name)
+            else:
+                top = alias.name.split(".")[0]
+                frame.env[top] = self.module_ref(top)
+
+    def exec_import_from(self, node: ast.ImportFrom, frame: Frame) -> None:
+        module = node.module or ""
+        for alias in node.names:
+            if alias.name == "*":
+                continue
+            local = alias.asname or alias.name
+            if node.level == 0 and module.split(".")[0] in KNOWN_ROOTS:
+                frame.env[local] = ApiRef(canonical(f"{module}.{alias.name}"))
+            else:
+                frame.env[local] = ProjectRef("." * node.level + module, alias.name)
+
+    def module_ref(self, dotted: str):
+        if dotted.split(".")[0] in KNOWN_ROOTS:
+            return ApiRef(canonical(dotted))
+        return ProjectRef(dotted, "")
+
+    def exec_with(self, node, frame: Frame) -> None:
+        entered: list[Strategy] = []
+        stacks: list[ExitStackValue] = []
+        for item in node.items:
+            value = self.eval(item.context_expr, frame)
+            if isinstance(value, ScopeContext) and value.strategy is not None:
+                self.enter_scope(value.strategy, item.context_expr, node)
+                entered.append(value.strategy)
+            elif isinstance(value, ExitStackValue):
+                stacks.append(value)
+            if item.optional_vars is not None:
+                self.bind(item.optional_vars, value, frame)
+        self.exec_block(node.body, frame)
+        for stack in stacks:
+            for _ in stack.entered:
+                self.exit_scope()
+            stack.entered.clear()
+        for _ in entered:
+            self.exit_scope()
+            self.current_with.pop()
+
+    # ------------------------------------------------------------- binding
+
+    def bind(self, target: ast.AST, value, frame: Frame) -> None:
+        if isinstance(target, ast.Name):
+            previous = frame.env.get(target.id)
+            if isinstance(previous, Strategy) and isinstance(value, Strategy) and previous is not value:
+                # alternatives (`try: TPUStrategy() except: MirroredStrategy()`): the one in use stands
+                # for both, and a real strategy for a default fallback (its mistakes are the real ones)
+                if value.is_default and not previous.is_default:
+                    previous, value = value, previous
+                value.alternatives.append(previous)
+            frame.env[target.id] = value
+            self.label_value(value, target)
+        elif isinstance(target, ast.Attribute):
+            receiver = self.eval(target.value, frame)
+            if isinstance(receiver, (Instance, Owner)):
+                receiver.attrs[target.attr] = value
+            else:
+                dotted = dotted_name(target)
+                if dotted:
+                    frame.env[dotted] = value
+            self.label_value(value, target)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            items = value.items if isinstance(value, Sequence) else ()
+            for index, element in enumerate(target.elts):
+                if isinstance(element, ast.Starred):
+                    self.bind(element.value, None, frame)
+                else:
+                    self.bind(element, items[index] if index < len(items) else None, frame)
+        else:
+            self.eval_children(target, frame)
+
+    def label_value(self, value, target: ast.AST) -> None:
+        text = text_of(target)
+        if isinstance(value, Strategy):
+            value.name_in(self.frame.key, dotted_name(target))
+            if value.binding is None:
+                value.binding, value.binding_key = self.statement, self.frame.key
+        elif isinstance(value, Owner):
+            if not value.name or value.site_frame is self.frame:
+                value.name = text
+            if not self.call_stack:
+                self.model.bindings.append((target, value))
+
+    # --------------------------------------------------------- expressions
+
+    def eval(self, node: ast.AST | None, frame: Frame):
+        if node is None:
+            return None
+        handler = _EXPRESSIONS.get(type(node))
+        if handler is not None:
+            return handler(self, node, frame)
+        return self.eval_children(node, frame)
+
+    def eval_children(self, node: ast.AST, frame: Frame):
+        producers: list[Owner] = []
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.expr):
+                value = self.eval(child, frame)
+                if isinstance(value, Tensor):
+                    producers.extend(value.producers)
+            elif isinstance(child, ast.stmt):
+                self.exec_block([child], frame)
+        return Tensor(tuple(producers)) if producers else None
+
+    def eval_constant(self, node: ast.Constant, frame: Frame):
+        return node  # the literal is its own abstract value
+
+    def eval_name(self, node: ast.Name, frame: Frame):
+        value = frame.lookup(node.id)
+        if value is None and _looks_like_strategy(node):
+            value = self.symbolic_strategy(node.id)
+        self.note_use_in_step(value, node)
+        return value
+
+    def eval_attribute(self, node: ast.Attribute, frame: Frame):
+        receiver = self.eval(node.value, frame)
+        value = self.attribute_of(receiver, node, frame)
+        if value is None and _looks_like_strategy(node):
+            value = self.symbolic_strategy(dotted_name(node) or node.attr)
+        self.note_use_in_step(value, node)
+        return value
+
+    def attribute_of(self, receiver, node: ast.Attribute, frame: Frame):
+        name = node.attr
+        if isinstance(receiver, ApiRef):
+            # `tf.__version__` and friends are plain data, not API to call
+            return ApiRef(canonical(f"{receiver.name}.{name}")) if not name.startswith("__") else None
+        if isinstance(receiver, ProjectRef):
+            return ProjectRef(receiver.module, f"{receiver.name}.{name}".lstrip("."))
+        if isinstance(receiver, Owner):
+            if name in receiver.attrs:
+                return receiver.attrs[name]
+            if name == "optimizer" and isinstance(receiver.optimizer, Owner):
+                return receiver.optimizer
+            return BoundMethod(receiver, name)
+        if isinstance(receiver, Instance):
+            if name in receiver.attrs:
+                return receiver.attrs[name]
+            method = receiver.cls.method(name)
+            return BoundMethod(receiver, name) if method else None
+        if isinstance(receiver, (Strategy, Dataset, Loss, ScopeContext, ExitStackValue, CheckpointManager)):
+            return BoundMethod(receiver, name)
+        dotted = dotted_name(node)
+        return frame.lookup(dotted) if dotted else None
+
+    def note_use_in_step(self, value, node: ast.AST) -> None:
+        if self.replica is not None and isinstance(value, Owner):
+            value.meet(self.replica, self.local_node(node), f"used in a step run by {self.replica.describe()}",
+                       "step")
+
+    def eval_sequence(self, node, frame: Frame):
+        return Sequence(tuple(self.eval(element, frame) for element in node.elts))
+
+    def eval_dict(self, node: ast.Dict, frame: Frame):
+        for key in node.keys:
+            self.eval(key, frame)
+        return Sequence(tuple(self.eval(value, frame) for value in node.values))
+
+    def eval_if_exp(self, node: ast.IfExp, frame: Frame):
+        self.eval(node.test, frame)
+        first, second = self.eval(node.body, frame), self.eval(node.orelse, frame)
+        for value in (first, second):
+            if isinstance(value, ScopeContext) and value.strategy is not None:
+                return value
+        return first if first is not None else second
+
+    def eval_bool_op(self, node: ast.BoolOp, frame: Frame):
+        values = [self.eval(value, frame) for value in node.values]
+        return next((value for value in values if value is not None and not isinstance(value, ast.Constant)), None)
+
+    def eval_named_expr(self, node: ast.NamedExpr, frame: Frame):
+        value = self.eval(node.value, frame)
+        self.bind(node.target, value, frame)
+        return value
+
+    def eval_yield(self, node, frame: Frame):
+        self.eval(node.value, frame)
+        if frame.function is not None and frame.function.is_contextmanager:
+            if len(self.scopes) > frame.scope_depth_at_entry and frame.yielded is None:
+                frame.yielded = ScopeContext(self.current())
+        return None
+
+    def eval_lambda(self, node: ast.Lambda, frame: Frame):
+        return None
+
+    def annotation_is_strategy(self, annotation: ast.AST, frame: Frame) -> bool:
+        value = self.eval(annotation, frame)
+        return isinstance(value, ApiRef) and value.name.endswith("Strategy") or "Strategy" in text_of(annotation)
+
+    def record_data_in_scope(self, statement: ast.stmt, value) -> None:
+        if not self.current_with or self.call_stack:
+            return
+        with_node, strategy = self.current_with[-1]
+        if statement in with_node.body and isinstance(value, Dataset) and not strategy.is_default:
+            self.report(DataInScope(statement, with_node, strategy, "builds the input pipeline"))
+
+
+
+def _exec_assign_checking_data(builder: Interpreter, node, frame: Frame) -> None:
+    owners_before = len(builder.model.owners)
+    value_node = node.value
+    if isinstance(node, ast.Expr):
+        value = builder.eval(value_node, frame)
+    else:
+        value = builder.eval(value_node, frame)
+        for target in node.targets:
+            builder.bind(target, value, frame)
+    if len(builder.model.owners) == owners_before:
+        builder.record_data_in_scope(node, value)
+
+
+_STATEMENTS = {
+    ast.Assign: _exec_assign_checking_data,
+    ast.AnnAssign: Interpreter.exec_ann_assign,
+    ast.AugAssign: Interpreter.exec_aug_assign,
+    ast.Expr: _exec_assign_checking_data,
+    ast.Return: Interpreter.exec_return,
+    ast.For: Interpreter.exec_loop,
+    ast.AsyncFor: Interpreter.exec_loop,
+    ast.While: Interpreter.exec_loop,
+    ast.If: Interpreter.exec_if,
+    ast.Try: Interpreter.exec_try,
+    ast.With: Interpreter.exec_with,
+    ast.AsyncWith: Interpreter.exec_with,
+    ast.FunctionDef: Interpreter.exec_function_def,
+    ast.AsyncFunctionDef: Interpreter.exec_function_def,
+    ast.ClassDef: Interpreter.exec_class_def,
+    ast.Import: Interpreter.exec_import,
+    ast.ImportFrom: Interpreter.exec_import_from,
+    ast.Pass: lambda *_: None,
+    ast.Break: lambda *_: None,
+    ast.Continue: lambda *_: None,
+    ast.Global: lambda *_: None,
+    ast.Nonlocal: lambda *_: None,
+}
+if hasattr(ast, "TryStar"):
+    _STATEMENTS[ast.TryStar] = Interpreter.exec_try
+if hasattr(ast, "Match"):
+    _STATEMENTS[ast.Match] = Interpreter.exec_match
+
+def _eval_comprehension(builder: Interpreter, node, frame: Frame):
+    """Generators first, then the element, which runs once per item: a loop."""
+    for generator in node.generators:
+        builder.bind(generator.target, builder.eval(generator.iter, frame), frame)
+        for condition in generator.ifs:
+            builder.eval(condition, frame)
+    builder.loop_depth += 1
+    try:
+        elements = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+        return Sequence(tuple(builder.eval(element, frame) for element in elements))
+    finally:
+        builder.loop_depth -= 1
+
+
+_EXPRESSIONS = {
+    ast.ListComp: _eval_comprehension,
+    ast.SetComp: _eval_comprehension,
+    ast.DictComp: _eval_comprehension,
+    ast.GeneratorExp: _eval_comprehension,
+    ast.Call: Interpreter.eval_call,
+    ast.Name: Interpreter.eval_name,
+    ast.Attribute: Interpreter.eval_attribute,
+    ast.Constant: Interpreter.eval_constant,
+    ast.Tuple: Interpreter.eval_sequence,
+    ast.List: Interpreter.eval_sequence,
+    ast.Set: Interpreter.eval_sequence,
+    ast.Dict: Interpreter.eval_dict,
+    ast.IfExp: Interpreter.eval_if_exp,
+    ast.BoolOp: Interpreter.eval_bool_op,
+    ast.NamedExpr: Interpreter.eval_named_expr,
+    ast.Yield: Interpreter.eval_yield,
+    ast.YieldFrom: Interpreter.eval_yield,
+    ast.Lambda: Interpreter.eval_lambda,
+}
+
+
+def _looks_like_strategy(node: ast.AST) -> bool:
+    """`args.strategy`, `self._strategy`, `dist_strategy`: received from elsewhere."""
+    if isinstance(node, ast.Attribute):
+        return "strategy" in node.attr.lower()
+    if isinstance(node, ast.Name):
+        return "strategy" in node.id.lower()
+    return False

@@ -1,0 +1,277 @@
+"""Methods called on the values the model tracks: strategies, scopes, Keras objects, checkpoints."""
+
+from __future__ import annotations
+
+import ast
+
+from tfscope.model.context import Frame
+from tfscope.model.entities import Owner, Strategy
+from tfscope.model.facts import (
+    BuildOutsideScope,
+    CompileCreatesOwners,
+    FitInScope,
+    LossInStep,
+    RestoreIntoUnscoped,
+    RestoreOutsideScope,
+    StepOutsideRun,
+)
+from tfscope.model.values import (
+    BoundMethod,
+    CheckpointManager,
+    ClassValue,
+    Dataset,
+    ExitStackValue,
+    Function,
+    Instance,
+    Loss,
+    ScopeContext,
+    Sequence,
+    Tensor,
+)
+from tfscope.resolve.catalog import (
+    Api,
+)
+
+TRAINING_METHODS = frozenset({"fit", "train_on_batch"})
+KERAS_LOOP_METHODS = frozenset({"fit", "evaluate", "predict"})
+RUN_METHODS = frozenset({"run", "experimental_run_v2"})
+STRATEGY_USES = frozenset(
+    {"scope", "run", "experimental_run_v2", "experimental_distribute_dataset",
+     "distribute_datasets_from_function", "experimental_distribute_datasets_from_function",
+     "reduce", "gather", "experimental_local_results"}
+)
+_DEFAULT_OPTIMIZER = ast.Constant("rmsprop")  # what compile() builds when given no optimizer
+
+
+
+
+class ObjectMethods:
+
+    # Calls on values the model tracks
+
+    def call_method(self, receiver, name: str, node: ast.Call, args: list, kwargs: dict, frame: Frame):
+        if isinstance(receiver, Strategy):
+            return self.call_strategy_method(receiver, name, node, args, kwargs)
+        if isinstance(receiver, ScopeContext):
+            if name == "__enter__" and receiver.strategy is not None:
+                self.enter_scope(receiver.strategy, node, None)
+            elif name == "__exit__":
+                self.exit_scope()
+            return receiver if name == "__enter__" else None
+        if isinstance(receiver, ExitStackValue):
+            if name == "enter_context" and args and isinstance(args[0], ScopeContext) and args[0].strategy:
+                self.enter_scope(args[0].strategy, node, None)
+                receiver.entered.append(args[0].strategy)
+            return None
+        if isinstance(receiver, Dataset):
+            return Dataset(node)
+        if isinstance(receiver, CheckpointManager):
+            if name == "restore_or_initialize" and receiver.checkpoint is not None:
+                self.restore(receiver.checkpoint.tracked, node, "`restore_or_initialize`")
+            return None
+        if isinstance(receiver, (Instance, Owner)):
+            cls = receiver.cls if isinstance(receiver, Instance) else receiver.attrs.get("__class__")
+            method = cls.method(name) if isinstance(cls, ClassValue) else None
+            if isinstance(receiver, Owner):
+                self.call_owner_method(receiver, name, node, args, kwargs)
+            if method is not None:
+                return self.call_function(method, node, args, kwargs, self_value=receiver)
+            return None
+        return None
+
+    def call_strategy_method(self, strategy: Strategy, name: str, node, args, kwargs):
+        if name in STRATEGY_USES:
+            strategy.mark_used()
+        if name == "scope":
+            return ScopeContext(strategy)
+        if name in RUN_METHODS:
+            return self.run_step(strategy, node, args, kwargs)
+        return None
+
+    def run_step(self, strategy: Strategy, node: ast.Call, args: list, kwargs: dict):
+        step = args[0] if args else kwargs.get("fn")
+        if isinstance(step, BoundMethod) and isinstance(step.receiver, Owner) and step.name in (
+            TRAINING_METHODS | KERAS_LOOP_METHODS
+        ):
+            self.report(StepOutsideRun(
+                (node), strategy, f"`{step.name}` is a whole Keras training loop, not a step",
+                self.statement))
+            return None
+        if isinstance(step, Function):
+            step_args = kwargs.get("args")
+            outer, self.replica = self.replica, strategy
+            try:
+                self.call_function(step, node, list(step_args.items) if isinstance(step_args, Sequence) else [], {})
+            finally:
+                self.replica = outer
+        return None
+
+    def call_owner_method(self, owner: Owner, name: str, node: ast.Call, args: list, kwargs: dict) -> None:
+        handler = _OWNER_METHODS.get(name)
+        if handler is not None:
+            handler(self, owner, node, args, kwargs)
+
+    def owner_compile(self, model: Owner | None, node, args, kwargs) -> None:
+        """``model`` None: a model tfscope cannot see (built dynamically), whose optimizer and
+        metrics still have to agree with each other."""
+        current = self.current()
+        optimizer = kwargs.get("optimizer", args[0] if args else _DEFAULT_OPTIMIZER)
+        metrics = kwargs.get("metrics")
+        members = [model] if model is not None else []
+        if isinstance(optimizer, Owner):
+            members.append(optimizer)
+        if model is not None and isinstance(optimizer, Owner):
+            model.optimizer = optimizer
+        elif model is not None and isinstance(optimizer, ast.Constant) and isinstance(optimizer.value, str):
+            model.optimizer = optimizer.value
+        if isinstance(metrics, Sequence):
+            members.extend(item for item in metrics.items if isinstance(item, Owner))
+        if current is not None:
+            for member in members:
+                member.meet(current, self.local_node(node), f"compiled inside the {current.describe()} scope", "compile")
+        for strategy in {m.placement for m in members if m.placement is not None}:
+            for member in members:
+                if member.placement is not None and member.placement is current:
+                    continue
+                member.meet(strategy, self.local_node(node), f"compiled together with objects of the "
+                                                        f"{strategy.describe()} scope", "combined")
+        if model is None:
+            return
+        string_optimizer = isinstance(model.optimizer, str) and not isinstance(optimizer, Owner)
+        if (current is None and model.placement is not None and not model.placement.is_default
+                and string_optimizer and self.model.keras_version == 3):
+            self.report(CompileCreatesOwners(
+                node, self.statement, self.frame.key, model, model.placement,
+                f"the optimizer `\"{model.optimizer}\"`"))
+
+    def owner_keras_loop(self, model: Owner, node, args, kwargs) -> None:
+        current = self.current()
+        method = node.func.attr
+        if current is not None:
+            model.meet(current, self.local_node(node), f"`{method}` runs inside the {current.describe()} scope",
+                       "loop")
+        if current is not None and not current.is_default and method in KERAS_LOOP_METHODS:
+            self.report(FitInScope(node, model, current, method))
+        # Keras builds under the strategy the model recorded at construction here
+        self.note_build(model, node, under_recorded_strategy=True)
+        if method in TRAINING_METHODS:
+            model.trained = True
+            if isinstance(model.optimizer, Owner):
+                model.optimizer.trained = True
+
+    def owner_build(self, owner: Owner, node, args, kwargs) -> None:
+        if owner.kind is Api.OPTIMIZER:
+            owner.trained = True
+        else:
+            self.note_build(owner, node)
+
+    def owner_step(self, optimizer: Owner, node, args, kwargs) -> None:
+        optimizer.trained = True
+        current = self.current()
+        if self.replica is None and current is not None and not current.is_default:
+            reason = f"trained by a step that runs inside the {current.describe()} scope"
+            for owner in [optimizer, *self.owners_named_in(node)]:
+                owner.meet(current, self.local_node(node), reason, "step")
+        placement = optimizer.placement or current
+        if (self.replica is None and placement is not None and not placement.is_default
+                and self.root.context_known):
+            # the mistake is the direct call of the step function, one frame up
+            call = self.call_stack[-1] if self.call_stack else node
+            statement = self.frames[-2].statement if len(self.frames) > 1 else self.statement
+            self.report(StepOutsideRun(
+                call, placement, f"`{node.func.attr}` of {optimizer.describe()} runs "
+                f"in cross-replica context", statement))
+
+    def owners_named_in(self, call: ast.Call) -> list[Owner]:
+        """Objects a call's arguments name (`model` in `zip(grads, model.trainable_variables)`)."""
+        found: list[Owner] = []
+        for argument in [*call.args, *(keyword.value for keyword in call.keywords)]:
+            for name in ast.walk(argument):
+                if isinstance(name, ast.Name):
+                    value = self.frame.lookup(name.id)
+                    if isinstance(value, Owner) and value not in found:
+                        found.append(value)
+        return found
+
+    def owner_load_weights(self, model: Owner, node, args, kwargs) -> None:
+        self.restore([model], node, "`load_weights`")
+        self.note_build(model, node, under_recorded_strategy=True)
+
+    def owner_restore(self, checkpoint: Owner, node, args, kwargs) -> None:
+        if checkpoint.kind is Api.CHECKPOINT:
+            self.restore(checkpoint.tracked, node, f"`{node.func.attr}`")
+
+    def restore(self, targets: list[Owner], node: ast.AST, what: str) -> None:
+        for target in targets:
+            target.restored = True
+        if self.current() is not None or self.replica is not None:
+            return
+        distributed = [t for t in targets if t.placement is not None and not t.placement.is_default]
+        if targets and not distributed:
+            self.report(RestoreIntoUnscoped(node, what, tuple(targets), self.frame.key))
+            return
+        fresh_optimizers = [
+            t for t in distributed if (t.kind is Api.OPTIMIZER and not t.trained and ".legacy." not in t.label)
+            or (t.kind in (Api.MODEL, Api.LOADED_MODEL) and t.optimizer is not None and not t.trained
+                and not (isinstance(t.optimizer, Owner) and t.optimizer.trained))
+        ]
+        if fresh_optimizers:
+            self.report(RestoreOutsideScope(
+                node, self.statement, self.frame.key, tuple(distributed), distributed[0].placement, what))
+
+    def note_build(self, model: Owner, node: ast.AST, under_recorded_strategy: bool = False) -> None:
+        """The first call or build creates a lazy model's weights, under the current scope."""
+        if model.built:
+            return
+        model.built = True
+        current = self.current()
+        if (model.lazy and not under_recorded_strategy and current is None and self.replica is None
+                and model.placement is not None and not model.placement.is_default):
+            self.report(BuildOutsideScope(node, self.statement, self.frame.key, model))
+
+    def call_owner(self, owner: Owner, node: ast.Call, args: list):
+        """Calling a layer or model: functional graph building, or a forward pass."""
+        if owner.kind is Api.LAYER and any(isinstance(arg, Tensor) for arg in args):
+            call_site = self.new_owner(Api.LAYER, owner.label, node)
+            call_site.name = owner.name
+            producers = tuple(p for arg in args if isinstance(arg, Tensor) for p in arg.producers)
+            return Tensor(producers + (call_site,))
+        if owner.kind in (Api.MODEL, Api.LAYER, Api.LOADED_MODEL):
+            self.note_build(owner, node)
+            if any(isinstance(arg, Tensor) for arg in args):
+                return Tensor(tuple(p for arg in args if isinstance(arg, Tensor) for p in arg.producers)
+                              + (owner,))
+        return None
+
+    def call_loss(self, loss: Loss, node: ast.Call):
+        strategy = self.replica
+        if strategy is not None and not strategy.is_default and loss.default_reduction:
+            self.report(LossInStep(loss.node, loss.label, strategy, (node)))
+        return None
+
+    def meet_distributed_parts(self, model: Owner, node: ast.Call, values: list) -> None:
+        """A model wrapping sub-models built in a scope records its own strategy (Keras 2) or none;
+        `fit` then steps the distributed parts under the wrong one."""
+        for part in values:
+            if (isinstance(part, Owner) and part.kind in (Api.MODEL, Api.LOADED_MODEL)
+                    and part.placement is not None and not part.placement.is_default):
+                model.meet(part.placement, self.local_node(node), f"built from {part.describe()}, which is "
+                           f"created in the {part.placement.describe()} scope", "combined")
+                return
+
+
+_OWNER_METHODS = {
+    "compile": ObjectMethods.owner_compile,
+    "fit": ObjectMethods.owner_keras_loop,
+    "evaluate": ObjectMethods.owner_keras_loop,
+    "predict": ObjectMethods.owner_keras_loop,
+    "train_on_batch": ObjectMethods.owner_keras_loop,
+    "test_on_batch": ObjectMethods.owner_keras_loop,
+    "predict_on_batch": ObjectMethods.owner_keras_loop,
+    "build": ObjectMethods.owner_build,
+    "apply_gradients": ObjectMethods.owner_step,
+    "minimize": ObjectMethods.owner_step,
+    "load_weights": ObjectMethods.owner_load_weights,
+    "restore": ObjectMethods.owner_restore,
+    "read": ObjectMethods.owner_restore,
+}

@@ -1,0 +1,210 @@
+"""TF/Keras API calls, handled by what the catalog says each name creates."""
+
+from __future__ import annotations
+
+import ast
+
+from tfscope.astutil import dotted_name, text_of
+from tfscope.model.entities import Owner, Strategy
+from tfscope.model.facts import (
+    StartupAfterOps,
+    StrategyRecreated,
+)
+from tfscope.model.values import (
+    CheckpointManager,
+    Dataset,
+    ExitStackValue,
+    Function,
+    Loss,
+    ScopeContext,
+    Sequence,
+    Tensor,
+)
+from tfscope.resolve.catalog import (
+    STARTUP_STRATEGIES,
+    VARIABLE_OWNERS,
+    Api,
+    classify,
+)
+
+# Catalog kinds that set TensorFlow up rather than run it (may precede a strategy's creation).
+_NOT_TF_OPS = frozenset(
+    {None, Api.TF_SETUP, Api.STRATEGY, Api.GET_STRATEGY, Api.SET_STRATEGY, Api.TPU_INIT,
+     Api.TF_FUNCTION, Api.NULL_CONTEXT, Api.EXIT_STACK, Api.CONTEXT_MANAGER, Api.ENVIRON,
+     Api.SCHEDULE, Api.LOSS}
+)
+# Kinds a checkpoint ties to the strategy of the objects it tracks (host-side counters stay apart).
+_CHECKPOINTED_TOGETHER = frozenset({Api.MODEL, Api.OPTIMIZER, Api.METRIC, Api.LOADED_MODEL})
+# Libraries whose calls run TensorFlow ops (tfds builds tf.data pipelines).
+_TF_OP_ROOTS = ("tensorflow.", "keras.", "tensorflow_datasets.", "tensorflow_hub.")
+
+
+class TfApiCalls:
+
+    # API calls, by what the catalog says the name creates
+
+    def call_api(self, name: str, node: ast.Call, args: list, kwargs: dict):
+        kind = classify(name)
+        if self.first_tf_op is None and kind not in _NOT_TF_OPS and name.startswith(_TF_OP_ROOTS):
+            self.first_tf_op = (node)
+        handler = _API_CALLS.get(kind)
+        if handler is not None:
+            return handler(self, name, node, args, kwargs)
+        if kind in VARIABLE_OWNERS:
+            return self.create_owner(kind, name, node, args, kwargs)
+        for value in [*args, *kwargs.values()]:
+            self.mark_handed_over(value)
+        producers = tuple(p for value in [*args, *kwargs.values()] if isinstance(value, Tensor)
+                          for p in value.producers)
+        return Tensor(producers) if producers else None
+
+    def api_strategy(self, name, node, args, kwargs):
+        kind = name.rsplit(".", 1)[-1]
+        return self.new_strategy(kind, node)
+
+    def new_strategy(self, kind: str, node: ast.Call) -> Strategy:
+        strategy = Strategy(kind, self.local_node(node), self.root, label=f"{kind}()")
+        self.model.strategies.append(strategy)
+        count = self.strategy_creations.get((self.root, node), 0) + 1
+        self.strategy_creations[(self.root, node)] = count
+        if self.loop_depth:
+            self.report(StrategyRecreated(strategy, "in a loop"))
+        elif count > 1:
+            self.report(StrategyRecreated(strategy, "by a function called more than once"))
+        if kind in STARTUP_STRATEGIES:
+            self.check_startup(node, f"`{kind}`")
+        return strategy
+
+    def check_startup(self, node: ast.AST, what: str) -> None:
+        """Only the program's first collective/TPU set-up must precede every op; later ones
+        (TPUStrategy after its own init, a deliberate re-initialisation) find the runtime ready."""
+        if self.startup_done or not self.root.context_known:
+            return
+        self.startup_done = True
+        if self.first_tf_op is not None:
+            self.report(StartupAfterOps(node, what, self.first_tf_op))
+
+    def api_tpu_init(self, name, node, args, kwargs):
+        self.check_startup(node, f"`{name.replace('tensorflow.', 'tf.')}`")
+        return None
+
+    def api_get_strategy(self, name, node, args, kwargs):
+        return self.current() or self.default_strategy
+
+    def api_set_strategy(self, name, node, args, kwargs):
+        strategy = args[0] if args else kwargs.get("strategy")
+        if isinstance(strategy, Strategy):
+            self.enter_scope(strategy, node, None)
+        elif self.scopes:
+            self.scopes.clear()
+        return None
+
+    def api_tf_function(self, name, node, args, kwargs):
+        return args[0] if args and isinstance(args[0], Function) else None
+
+    def api_null_context(self, name, node, args, kwargs):
+        return ScopeContext(None)
+
+    def api_exit_stack(self, name, node, args, kwargs):
+        return ExitStackValue()
+
+    def api_input(self, name, node, args, kwargs):
+        return Tensor()
+
+    def api_data(self, name, node, args, kwargs):
+        return Dataset(node)
+
+    def api_loss(self, name, node, args, kwargs):
+        reduction = kwargs.get("reduction")
+        default = reduction is None or _is_default_reduction(next(
+            (k.value for k in node.keywords if k.arg == "reduction"), None))
+        return Loss(node, name.rsplit(".", 1)[-1], default_reduction=default)
+
+    def api_checkpoint(self, name, node, args, kwargs):
+        owner = self.new_owner(Api.CHECKPOINT, "tf.train.Checkpoint", node)
+        owner.tracked = [value for value in kwargs.values() if isinstance(value, Owner)]
+        strategies = {m.placement for m in owner.tracked if m.placement is not None}
+        for strategy in strategies:
+            owner.meet(strategy, self.local_node(node), f"tracking objects created in the {strategy.describe()} scope",
+                       "checkpoint")
+            for member in owner.tracked:
+                if member.kind in _CHECKPOINTED_TOGETHER:
+                    member.meet(strategy, self.local_node(node), "tracked by the same `tf.train.Checkpoint` as "
+                                f"objects of the {strategy.describe()} scope", "checkpoint")
+        return owner
+
+    def api_trainer(self, name, node, args, kwargs):
+        """Hugging Face's TFTrainer trains `model` under `args.strategy` (and builds the optimizer there)."""
+        model = kwargs.get("model", args[0] if args else None)
+        arguments = next((k.value for k in node.keywords if k.arg == "args"), node.args[1] if len(node.args) > 1 else None)
+        dotted = dotted_name(arguments) if arguments is not None else None
+        if dotted is None:
+            return None
+        strategy = self.symbolic_strategy(f"{dotted}.strategy")
+        strategy.mark_used()
+        if isinstance(model, Owner):
+            model.meet(strategy, self.local_node(node), f"trained by `TFTrainer` under `{dotted}.strategy`", "loop")
+        return None
+
+    def api_checkpoint_manager(self, name, node, args, kwargs):
+        checkpoint = args[0] if args else kwargs.get("checkpoint")
+        return CheckpointManager(checkpoint if isinstance(checkpoint, Owner) else None)
+
+    def create_owner(self, kind: Api, name: str, node: ast.Call, args: list, kwargs: dict) -> Owner:
+        label = name.replace("tensorflow.", "tf.")
+        owner = self.new_owner(kind, label, node)
+        constructor = name.rsplit(".", 1)[-1]
+        if kind is Api.MODEL and constructor == "Model":
+            outputs = kwargs.get("outputs", args[1] if len(args) > 1 else None)
+            owner.parts = _producers(outputs)
+        elif kind is Api.MODEL and constructor == "Sequential":
+            # fresh layers are built by the Sequential itself; built sub-models bring their weights
+            layers = kwargs.get("layers", args[0] if args else None)
+            owner.parts = [item for item in (layers.items if isinstance(layers, Sequence) else ())
+                           if isinstance(item, Owner) and item.kind in (Api.MODEL, Api.LOADED_MODEL)]
+        for value in [*args, *kwargs.values()]:
+            self.mark_handed_over(value)
+        return owner
+
+    def new_owner(self, kind: Api, label: str, node: ast.AST) -> Owner:
+        placement = self.replica or self.current()
+        if self.external_entry is not None:
+            node, statement, key = self.external_entry
+        else:
+            statement, key = self.statement, self.frame.key
+        owner = Owner(kind, label, node, statement, placement, self.root, key=key)
+        owner.site_frame = self.frame
+        self.model.owners.append(owner)
+        return owner
+
+
+_API_CALLS = {
+    Api.STRATEGY: TfApiCalls.api_strategy,
+    Api.GET_STRATEGY: TfApiCalls.api_get_strategy,
+    Api.SET_STRATEGY: TfApiCalls.api_set_strategy,
+    Api.TPU_INIT: TfApiCalls.api_tpu_init,
+    Api.TF_FUNCTION: TfApiCalls.api_tf_function,
+    Api.NULL_CONTEXT: TfApiCalls.api_null_context,
+    Api.EXIT_STACK: TfApiCalls.api_exit_stack,
+    Api.INPUT: TfApiCalls.api_input,
+    Api.DATA: TfApiCalls.api_data,
+    Api.LOSS: TfApiCalls.api_loss,
+    Api.CHECKPOINT: TfApiCalls.api_checkpoint,
+    Api.CHECKPOINT_MANAGER: TfApiCalls.api_checkpoint_manager,
+    Api.TRAINER: TfApiCalls.api_trainer,
+}
+
+
+def _producers(value) -> list[Owner]:
+    if isinstance(value, Tensor):
+        return list(dict.fromkeys(value.producers))
+    if isinstance(value, Sequence):
+        return list(dict.fromkeys(p for item in value.items for p in _producers(item)))
+    return []
+
+
+def _is_default_reduction(node: ast.AST | None) -> bool:
+    if node is None:
+        return True
+    text = text_of(node).lower()
+    return "auto" in text or "sum_over_batch_size" in text
