@@ -27,7 +27,9 @@ PYTHON_BODY_CELL_MAGICS = frozenset(
 )
 
 _CELL_MAGIC = re.compile(r"[ \t]*%%(\w+)")
-_SYSTEM_OR_MAGIC_ASSIGNMENT = re.compile(r"[ \t]*[\w.\[\]'\", ]+?[ \t]*=[ \t]*[!%]")
+# ``files = !ls``, ``x, y = %time f()``: the target starts with a non-blank and no two repeats
+# overlap (the target cannot hold "="), so a line of 50,000 spaces is one linear scan
+_SYSTEM_OR_MAGIC_ASSIGNMENT = re.compile(r"[ \t]*[\w.\[\]'\",][\w.\[\]'\", \t]*=[ \t]*[!%]")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _OPENING_BRACKETS = "([{"
 _CLOSING_BRACKETS = ")]}"
