@@ -35,6 +35,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.tree = tree
         self.model = SemanticModel(keras_version=keras_version, module=tree)
         self.scopes: list[Strategy] = []  # dynamic scope stack (with-blocks, set_strategy, ...)
+        self.path: list = []  # the branch conditions the code being run is under
         self.replica: Strategy | None = None  # inside a function run by strategy.run
         self.call_stack: list[ast.AST] = []  # call nodes being inlined, outermost first
         self.active_functions: list[Function] = []
@@ -92,7 +93,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
 
     def analyze_uncalled(self, function: Function) -> None:
         self.root = Root(function.node, context_known=False)
-        self.scopes, self.replica, self.call_stack, self.loop_depth = [], None, [], 0
+        self.scopes, self.replica, self.call_stack, self.loop_depth, self.path = [], None, [], 0, []
         frame = Frame({}, parent=function.closure, function=function, key=function.node)
         self.frames = [frame]
         self.bind_parameters(function, frame, args=[], kwargs={}, self_value=self.phantom_self(function))

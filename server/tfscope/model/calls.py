@@ -7,7 +7,9 @@ import ast
 from tfscope.astutil import text_of
 from tfscope.model.context import MAX_CALL_DEPTH, MAX_INLINED_STATEMENTS, Frame
 from tfscope.model.entities import Owner, Strategy
+from tfscope.model.joins import join_values, owners_in
 from tfscope.model.values import (
+    Alternatives,
     ApiRef,
     BoundMethod,
     ClassValue,
@@ -34,12 +36,25 @@ class Calls:
         receiver = None
         if isinstance(func, ast.Attribute):
             receiver = self.eval(func.value, frame)
-            callee = self.attribute_of(receiver, func, frame)
+            callee = None if isinstance(receiver, Alternatives) else self.attribute_of(receiver, func, frame)
         else:
             callee = self.eval(func, frame)
         args = [self.eval(arg.value if isinstance(arg, ast.Starred) else arg, frame) for arg in node.args]
         kwargs = {keyword.arg: self.eval(keyword.value, frame) for keyword in node.keywords}
+        alternatives = receiver if isinstance(receiver, Alternatives) else callee
+        if isinstance(alternatives, Alternatives):
+            # one call per object the name may hold, each under the path it exists on
+            results = []
+            for owner in self.feasible(alternatives):
+                mark = len(self.path)
+                self.path.extend(c for c in owner.condition if c not in self.path)
+                target = self.attribute_of(owner, func, frame) if alternatives is receiver else owner
+                results.append(self.dispatch(target, node, args, kwargs, frame))
+                self.forget(mark)
+            return join_values(results)
+        return self.dispatch(callee, node, args, kwargs, frame)
 
+    def dispatch(self, callee, node: ast.Call, args: list, kwargs: dict, frame: Frame):
         if isinstance(callee, BoundMethod):
             return self.call_method(callee.receiver, callee.name, node, args, kwargs, frame)
         if isinstance(callee, ApiRef):
@@ -111,15 +126,16 @@ class Calls:
                 self.external_entry = None
         if function.is_contextmanager:
             return frame.yielded or ScopeContext(None)
-        result = next((value for value in reversed(frame.returns) if value is not None), None)
+        result = join_values(frame.returns)
         self.resite_returned(result, frame, node, function)
         return result
 
     def resite_returned(self, value, callee: Frame, call: ast.AST, function: Function) -> None:
-        """A factory's product is reported (and fixed) where the caller calls the factory."""
+        """A factory's product is reported (and fixed) where the caller calls the factory, unless
+        it already met a strategy inside the function: then the fix belongs there."""
         values = value.items if isinstance(value, Sequence) else (value,)
-        for owner in values:
-            if isinstance(owner, Owner) and owner.site_frame is callee:
+        for owner in (owner for item in values for owner in owners_in(item)):
+            if owner.site_frame is callee and not owner.meetings:
                 owner.site, owner.statement, owner.site_frame = call, self.statement, self.frame
                 owner.key, owner.name = self.frame.key, ""
                 owner.label = f"{function.node.name}()"

@@ -7,13 +7,9 @@ from dataclasses import dataclass, field
 
 from tfscope.astutil import dotted_name
 from tfscope.model.entities import Strategy
-from tfscope.model.facts import (
-    NestedScopes,
-)
-from tfscope.model.values import (
-    Function,
-    ScopeContext,
-)
+from tfscope.model.facts import NestedScopes
+from tfscope.model.joins import Condition, contradicts, owners_in
+from tfscope.model.values import Function, ScopeContext
 
 MAX_CALL_DEPTH = 8
 MAX_INLINED_STATEMENTS = 200_000  # keeps pathological files linear
@@ -78,6 +74,24 @@ class ScopeStack:
             self.symbolic_strategies[key] = strategy
             self.model.strategies.append(strategy)
         return strategy
+
+    # ------------------------------------------------------ path conditions
+
+    def assume(self, condition: Condition, held: bool) -> int:
+        """Run what follows under ``condition``; returns the mark to ``forget`` it at."""
+        self.path.append((condition[0], condition[1] is held))
+        return len(self.path) - 1
+
+    def forget(self, mark: int) -> None:
+        del self.path[mark:]
+
+    def feasible(self, value) -> list:
+        """The owners ``value`` may be on the current path."""
+        return [owner for owner in owners_in(value) if not contradicts(owner.condition, self.path)]
+
+    def meet(self, value, strategy: Strategy | None, node: ast.AST, reason: str, via: str) -> None:
+        for owner in self.feasible(value):
+            owner.meet(strategy, node, reason, via, tuple(self.path))
 
     @property
     def frame(self) -> Frame:

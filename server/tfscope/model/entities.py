@@ -74,6 +74,7 @@ class Meeting:
     node: ast.AST
     reason: str  # e.g. "compiled inside the `strategy` scope"
     via: str = "combined"  # "compile", "loop", "combined", "checkpoint" or "step"
+    condition: tuple = ()  # the path conditions under which it happens: ((test text, held), ...)
 
 
 @dataclass(eq=False)
@@ -98,13 +99,14 @@ class Owner:
     built: bool = False  # its first call or build ran (a lazy model's weights exist)
     key: ast.AST | None = None  # the function (or module) whose code creates it
     site_frame: object = field(default=None, repr=False)
+    condition: tuple = ()  # the path conditions under which it is created: ((test text, held), ...)
 
-    def meet(self, strategy: Strategy | None, node: ast.AST, reason: str, via: str) -> None:
+    def meet(self, strategy: Strategy | None, node: ast.AST, reason: str, via: str, condition: tuple = ()) -> None:
         if strategy is None or strategy.is_default or strategy is self.placement:
             return
         if any(m.strategy is strategy and m.via == via for m in self.meetings):
             return
-        self.meetings.append(Meeting(strategy, node, reason, via))
+        self.meetings.append(Meeting(strategy, node, reason, via, condition))
 
     def describe(self) -> str:
         return f"`{self.name}` ({self.label})" if self.name else f"`{self.label}`"

@@ -8,9 +8,8 @@ from tfscope.astutil import dotted_name, text_of
 from tfscope.model.calls import Calls
 from tfscope.model.context import Frame
 from tfscope.model.entities import Owner, Strategy
-from tfscope.model.facts import (
-    DataInScope,
-)
+from tfscope.model.facts import DataInScope
+from tfscope.model.joins import Condition, condition_of, ends_flow, join_envs, join_values, owners_in
 from tfscope.model.values import (
     ApiRef,
     BoundMethod,
@@ -40,6 +39,7 @@ class Interpreter(Calls):
     # ------------------------------------------------------------ statements
 
     def exec_block(self, statements: list[ast.stmt], frame: Frame) -> None:
+        mark = len(self.path)
         for statement in statements:
             frame.statement = statement
             self.inlined_statements += 1
@@ -48,6 +48,25 @@ class Interpreter(Calls):
                 handler(self, statement, frame)
             else:
                 self.eval_children(statement, frame)
+            if isinstance(statement, ast.If) and ends_flow(statement.body) and not ends_flow(statement.orelse):
+                # `if c: return` — the rest of the block runs only when `c` does not hold
+                self.assume(condition_of(statement.test), False)
+        self.forget(mark)
+
+    def exec_branches(self, frame: Frame, branches: list[tuple[list[ast.stmt], Condition | None, bool]],
+                      exhaustive: bool = True) -> None:
+        """Run each branch from the same bindings, then join what they leave behind. Branches
+        that end in `return`/`raise`/`break`/`continue` do not reach the join."""
+        base = frame.env
+        reaching = [] if exhaustive else [base]
+        for body, condition, held in branches:
+            frame.env = dict(base)
+            mark = self.assume(condition, held) if condition is not None else len(self.path)
+            self.exec_block(body, frame)
+            self.forget(mark)
+            if not ends_flow(body):
+                reaching.append(frame.env)
+        frame.env = join_envs(reaching) if reaching else frame.env
 
     def exec_assign(self, node: ast.Assign, frame: Frame) -> None:
         value = self.eval(node.value, frame)
@@ -76,26 +95,35 @@ class Interpreter(Calls):
         else:
             self.eval(node.test, frame)
         self.loop_depth += 1
-        self.exec_block(node.body, frame)
+        # the body may run zero times: what it binds joins what was there before
+        self.exec_branches(frame, [(node.body, None, True)], exhaustive=False)
         self.loop_depth -= 1
         self.exec_block(node.orelse, frame)
 
     def exec_if(self, node: ast.If, frame: Frame) -> None:
         self.eval(node.test, frame)
-        self.exec_block(node.body, frame)
-        self.exec_block(node.orelse, frame)
+        condition = condition_of(node.test)
+        self.exec_branches(frame, [(node.body, condition, True), (node.orelse, condition, False)])
 
     def exec_try(self, node, frame: Frame) -> None:
+        base = frame.env
         self.exec_block(node.body, frame)
-        for handler in node.handlers:
-            self.exec_block(handler.body, frame)
         self.exec_block(node.orelse, frame)
+        reaching = [] if ends_flow(node.orelse or node.body) else [frame.env]
+        for handler in node.handlers:
+            # a handler runs when the body failed part-way: start it from the bindings before
+            frame.env = dict(base)
+            self.exec_block(handler.body, frame)
+            if not ends_flow(handler.body):
+                reaching.append(frame.env)
+        frame.env = join_envs(reaching) if reaching else frame.env
         self.exec_block(node.finalbody, frame)
 
     def exec_match(self, node, frame: Frame) -> None:
         self.eval(node.subject, frame)
-        for case in node.cases:
-            self.exec_block(case.body, frame)
+        irrefutable = any(isinstance(case.pattern, ast.MatchAs) and case.pattern.pattern is None
+                          and case.guard is None for case in node.cases)
+        self.exec_branches(frame, [(case.body, None, True) for case in node.cases], exhaustive=irrefutable)
 
     def exec_function_def(self, node, frame: Frame, owner_class: ClassValue | None = None) -> Function:
         decorators = [self.eval(decorator, frame) for decorator in node.decorator_list]
@@ -208,11 +236,11 @@ class Interpreter(Calls):
             value.name_in(self.frame.key, dotted_name(target))
             if value.binding is None:
                 value.binding, value.binding_key = self.statement, self.frame.key
-        elif isinstance(value, Owner):
-            if not value.name or value.site_frame is self.frame:
-                value.name = text
+        for owner in owners_in(value):
+            if not owner.name or owner.site_frame is self.frame:
+                owner.name = text
             if not self.call_stack:
-                self.model.bindings.append((target, value))
+                self.model.bindings.append((target, owner))
 
     # --------------------------------------------------------- expressions
 
@@ -277,8 +305,8 @@ class Interpreter(Calls):
         return frame.lookup(dotted) if dotted else None
 
     def note_use_in_step(self, value, node: ast.AST) -> None:
-        if self.replica is not None and isinstance(value, Owner):
-            value.meet(self.replica, self.local_node(node), f"used in a step run by {self.replica.describe()}",
+        if self.replica is not None:
+            self.meet(value, self.replica, self.local_node(node), f"used in a step run by {self.replica.describe()}",
                        "step")
 
     def eval_sequence(self, node, frame: Frame):
@@ -291,11 +319,13 @@ class Interpreter(Calls):
 
     def eval_if_exp(self, node: ast.IfExp, frame: Frame):
         self.eval(node.test, frame)
-        first, second = self.eval(node.body, frame), self.eval(node.orelse, frame)
-        for value in (first, second):
-            if isinstance(value, ScopeContext) and value.strategy is not None:
-                return value
-        return first if first is not None else second
+        condition = condition_of(node.test)
+        values = []
+        for branch, held in ((node.body, True), (node.orelse, False)):
+            mark = self.assume(condition, held)
+            values.append(self.eval(branch, frame))
+            self.forget(mark)
+        return join_values(values)
 
     def eval_bool_op(self, node: ast.BoolOp, frame: Frame):
         values = [self.eval(value, frame) for value in node.values]

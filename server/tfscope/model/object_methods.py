@@ -114,9 +114,16 @@ class ObjectMethods:
     def owner_compile(self, model: Owner | None, node, args, kwargs) -> None:
         """``model`` None: a model tfscope cannot see (built dynamically), whose optimizer and
         metrics still have to agree with each other."""
+        given = kwargs.get("optimizer", args[0] if args else _DEFAULT_OPTIMIZER)
+        # optimizers built on different paths (`if ...: opt = A() else: opt = B()`) each reach it
+        for optimizer in self.feasible(given) or [given]:
+            mark = len(self.path)
+            self.path.extend(c for c in getattr(optimizer, "condition", ()) if c not in self.path)
+            self.compile_with(model, optimizer, node, kwargs.get("metrics"))
+            self.forget(mark)
+
+    def compile_with(self, model: Owner | None, optimizer, node, metrics) -> None:
         current = self.current()
-        optimizer = kwargs.get("optimizer", args[0] if args else _DEFAULT_OPTIMIZER)
-        metrics = kwargs.get("metrics")
         members = [model] if model is not None else []
         if isinstance(optimizer, Owner):
             members.append(optimizer)
@@ -125,15 +132,15 @@ class ObjectMethods:
         elif model is not None and isinstance(optimizer, ast.Constant) and isinstance(optimizer.value, str):
             model.optimizer = optimizer.value
         if isinstance(metrics, Sequence):
-            members.extend(item for item in metrics.items if isinstance(item, Owner))
+            members.extend(owner for item in metrics.items for owner in self.feasible(item))
         if current is not None:
             for member in members:
-                member.meet(current, self.local_node(node), f"compiled inside the {current.describe()} scope", "compile")
+                self.meet(member, current, self.local_node(node), f"compiled inside the {current.describe()} scope", "compile")
         for strategy in {m.placement for m in members if m.placement is not None}:
             for member in members:
                 if member.placement is not None and member.placement is current:
                     continue
-                member.meet(strategy, self.local_node(node), f"compiled together with objects of the "
+                self.meet(member, strategy, self.local_node(node), f"compiled together with objects of the "
                                                         f"{strategy.describe()} scope", "combined")
         if model is None:
             return
@@ -148,7 +155,7 @@ class ObjectMethods:
         current = self.current()
         method = node.func.attr
         if current is not None:
-            model.meet(current, self.local_node(node), f"`{method}` runs inside the {current.describe()} scope",
+            self.meet(model, current, self.local_node(node), f"`{method}` runs inside the {current.describe()} scope",
                        "loop")
         if current is not None and not current.is_default and method in KERAS_LOOP_METHODS:
             self.report(FitInScope(node, model, current, method))
@@ -171,7 +178,7 @@ class ObjectMethods:
         if self.replica is None and current is not None and not current.is_default:
             reason = f"trained by a step that runs inside the {current.describe()} scope"
             for owner in [optimizer, *self.owners_named_in(node)]:
-                owner.meet(current, self.local_node(node), reason, "step")
+                self.meet(owner, current, self.local_node(node), reason, "step")
         placement = optimizer.placement or current
         if (self.replica is None and placement is not None and not placement.is_default
                 and self.root.context_known):
@@ -255,7 +262,7 @@ class ObjectMethods:
         for part in values:
             if (isinstance(part, Owner) and part.kind in (Api.MODEL, Api.LOADED_MODEL)
                     and part.placement is not None and not part.placement.is_default):
-                model.meet(part.placement, self.local_node(node), f"built from {part.describe()}, which is "
+                self.meet(model, part.placement, self.local_node(node), f"built from {part.describe()}, which is "
                            f"created in the {part.placement.describe()} scope", "combined")
                 return
 

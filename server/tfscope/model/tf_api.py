@@ -122,14 +122,14 @@ class TfApiCalls:
 
     def api_checkpoint(self, name, node, args, kwargs):
         owner = self.new_owner(Api.CHECKPOINT, "tf.train.Checkpoint", node)
-        owner.tracked = [value for value in kwargs.values() if isinstance(value, Owner)]
+        owner.tracked = [tracked for value in kwargs.values() for tracked in self.feasible(value)]
         strategies = {m.placement for m in owner.tracked if m.placement is not None}
         for strategy in strategies:
-            owner.meet(strategy, self.local_node(node), f"tracking objects created in the {strategy.describe()} scope",
+            self.meet(owner, strategy, self.local_node(node), f"tracking objects created in the {strategy.describe()} scope",
                        "checkpoint")
             for member in owner.tracked:
                 if member.kind in _CHECKPOINTED_TOGETHER:
-                    member.meet(strategy, self.local_node(node), "tracked by the same `tf.train.Checkpoint` as "
+                    self.meet(member, strategy, self.local_node(node), "tracked by the same `tf.train.Checkpoint` as "
                                 f"objects of the {strategy.describe()} scope", "checkpoint")
         return owner
 
@@ -143,7 +143,7 @@ class TfApiCalls:
         strategy = self.symbolic_strategy(f"{dotted}.strategy")
         strategy.mark_used()
         if isinstance(model, Owner):
-            model.meet(strategy, self.local_node(node), f"trained by `TFTrainer` under `{dotted}.strategy`", "loop")
+            self.meet(model, strategy, self.local_node(node), f"trained by `TFTrainer` under `{dotted}.strategy`", "loop")
         return None
 
     def api_checkpoint_manager(self, name, node, args, kwargs):
@@ -172,7 +172,7 @@ class TfApiCalls:
             node, statement, key = self.external_entry
         else:
             statement, key = self.statement, self.frame.key
-        owner = Owner(kind, label, node, statement, placement, self.root, key=key)
+        owner = Owner(kind, label, node, statement, placement, self.root, key=key, condition=tuple(self.path))
         owner.site_frame = self.frame
         self.model.owners.append(owner)
         return owner

@@ -100,5 +100,12 @@ class CheckpointManager:
 
 
 @dataclass(frozen=True)
+class Alternatives:
+    """Distinct variable owners one name may hold, each on its own path (see ``joins``)."""
+
+    owners: tuple[Owner, ...]
+
+
+@dataclass(frozen=True)
 class Sequence:
     items: tuple

@@ -7,6 +7,7 @@ from typing import Iterable
 
 from tfscope.diagnostics import PlaceInScope
 from tfscope.model.entities import Meeting, Owner, SemanticModel, Strategy
+from tfscope.model.joins import describe_conditions
 from tfscope.resolve.catalog import WEIGHTLESS_LAYERS, Api
 from tfscope.rules import Violation
 
@@ -26,7 +27,11 @@ def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | N
         if meeting is None and owner.placement is not None:
             meeting = Meeting(owner.placement, owner.site, f"created in the {owner.placement.describe()} scope")
         if meeting is not None:
-            yield outside_scope_violation(model, culprit, owner, meeting.strategy, meeting.reason, meeting.node)
+            reason = meeting.reason
+            conditions = [*culprit.condition, *meeting.condition]
+            if conditions:
+                reason += f" when {describe_conditions(conditions)}"
+            yield outside_scope_violation(model, culprit, owner, meeting.strategy, reason, meeting.node)
         elif owner.kind in _BUILT_AFTER_UNUSED_STRATEGY:
             strategy = unused_strategy_before(model, owner)
             if strategy is not None:

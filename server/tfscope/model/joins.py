@@ -1,0 +1,95 @@
+"""Where control flow meets again: what a name may hold after `if`/`try`/loops, and the path
+conditions under which an object exists.
+
+An object is reported when some feasible path makes it wrong. A variable owner made in one
+branch of ``if c:`` carries the condition ``(c, True)``; code later guarded by the same test
+only sees the owners that can exist there, so branches that each stay consistent stay quiet.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterable, Iterator
+
+from tfscope.astutil import text_of
+from tfscope.model.entities import Owner, Strategy
+from tfscope.model.values import Alternatives, ScopeContext
+
+Condition = tuple[str, bool]  # (the test's text, whether it held)
+_UNBOUND = object()
+# statements after which the rest of a block does not run
+_FLOW_ENDS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
+
+
+def condition_of(test: ast.expr) -> Condition:
+    """`not x`, `x is None` and `x is not None` speak of `x`; other tests stand for themselves."""
+    held = True
+    while True:
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test, held = test.operand, not held
+        elif (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Is, ast.IsNot))
+              and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None):
+            test, held = test.left, held if isinstance(test.ops[0], ast.IsNot) else not held
+        elif (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "bool"
+              and len(test.args) == 1):
+            test = test.args[0]
+        else:
+            return text_of(test), held
+
+
+def contradicts(first: Iterable[Condition], second: Iterable[Condition]) -> bool:
+    held = dict(first)
+    return any(held.get(text, polarity) is not polarity for text, polarity in second)
+
+
+def describe_conditions(conditions: Iterable[Condition]) -> str:
+    parts = [f"`{text}`" if polarity else f"not `{text}`" for text, polarity in dict.fromkeys(conditions)]
+    return " and ".join(parts)
+
+
+def ends_flow(block: list[ast.stmt]) -> bool:
+    return bool(block) and isinstance(block[-1], _FLOW_ENDS)
+
+
+def owners_in(value) -> Iterator[Owner]:
+    if isinstance(value, Owner):
+        yield value
+    elif isinstance(value, Alternatives):
+        yield from value.owners
+
+
+def join_values(values: list):
+    """What a name holds where paths meet. A scope on any path is the scope (the other path is a
+    null context); one strategy stands for its alternatives (the one in use speaks for all);
+    distinct variable owners stay apart as alternatives; anything else: the last path's value."""
+    known = [value for value in values if value is not None and value is not _UNBOUND
+             and not (isinstance(value, ast.Constant) and value.value is None)]
+    if not known:
+        return None
+    scopes = [value for value in known if isinstance(value, ScopeContext) and value.strategy is not None]
+    if scopes:
+        return scopes[-1]
+    if all(isinstance(value, Strategy) for value in known):
+        strategies = list(dict.fromkeys(known))
+        chosen = next((s for s in reversed(strategies) if not s.is_default), strategies[-1])
+        for other in strategies:
+            if other is not chosen and other not in chosen.alternatives:
+                chosen.alternatives.append(other)
+        return chosen
+    owners = list(dict.fromkeys(owner for value in known for owner in owners_in(value)))
+    if len(owners) > 1:
+        return Alternatives(tuple(owners))
+    if owners:
+        return owners[0]
+    return known[-1]
+
+
+def join_envs(envs: list[dict]) -> dict:
+    if len(envs) == 1:
+        return envs[0]
+    joined: dict = {}
+    for name in dict.fromkeys(name for env in envs for name in env):
+        values = [env.get(name, _UNBOUND) for env in envs]
+        first = values[0]
+        joined[name] = first if all(value is first for value in values) else join_values(values)
+    return joined
