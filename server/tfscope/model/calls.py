@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import ast
 
-from tfscope.astutil import text_of
+from tfscope.astutil import dotted_name, text_of
 from tfscope.model.context import MAX_CALL_DEPTH, MAX_INLINED_STATEMENTS, Frame
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.joins import join_values, owners_in
+from tfscope.model.object_methods import STRATEGY_EVIDENCE
 from tfscope.model.values import (
     Alternatives,
     ApiRef,
@@ -41,6 +42,9 @@ class Calls:
             callee = self.eval(func, frame)
         args = [self.eval(arg.value if isinstance(arg, ast.Starred) else arg, frame) for arg in node.args]
         kwargs = {keyword.arg: self.eval(keyword.value, frame) for keyword in node.keywords}
+        if callee is None and receiver is None and isinstance(func, ast.Attribute) and func.attr in STRATEGY_EVIDENCE:
+            strategy = self.strategy_by_use(func.value, frame)
+            callee = BoundMethod(strategy, func.attr) if strategy is not None else None
         alternatives = receiver if isinstance(receiver, Alternatives) else callee
         if isinstance(alternatives, Alternatives):
             # one call per object the name may hold, each under the path it exists on
@@ -53,6 +57,24 @@ class Calls:
                 self.forget(mark)
             return join_values(results)
         return self.dispatch(callee, node, args, kwargs, frame)
+
+    def strategy_by_use(self, expr: ast.AST, frame: Frame) -> Strategy | None:
+        """A value of unknown origin used as only a strategy is used (`distribution.scope()`):
+        one strategy from now on wherever that expression is read."""
+        dotted = dotted_name(expr)
+        if dotted is None:
+            return None
+        strategy = self.symbolic_strategy(dotted)
+        if isinstance(expr, ast.Attribute):
+            holder = self.eval(expr.value, frame)
+            if isinstance(holder, (Instance, Owner)):
+                holder.attrs[expr.attr] = strategy
+                return strategy
+        defining = frame
+        while defining.parent is not None and dotted not in defining.env:
+            defining = defining.parent
+        (defining if dotted in defining.env else frame).env[dotted] = strategy
+        return strategy
 
     def dispatch(self, callee, node: ast.Call, args: list, kwargs: dict, frame: Frame):
         if isinstance(callee, BoundMethod):

@@ -9,7 +9,15 @@ from tfscope.model.calls import Calls
 from tfscope.model.context import Frame
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.facts import DataInScope
-from tfscope.model.joins import Condition, condition_of, ends_flow, join_envs, join_values, owners_in
+from tfscope.model.joins import (
+    Condition,
+    condition_of,
+    ends_flow,
+    join_envs,
+    join_values,
+    owners_in,
+)
+from tfscope.model.object_methods import STRATEGY_EVIDENCE
 from tfscope.model.values import (
     ApiRef,
     BoundMethod,
@@ -180,6 +188,7 @@ class Interpreter(Calls):
     def exec_with(self, node, frame: Frame) -> None:
         entered: list[Strategy] = []
         stacks: list[ExitStackValue] = []
+        managers: list[tuple[Instance, int]] = []  # user context managers and the depth before them
         for item in node.items:
             value = self.eval(item.context_expr, frame)
             if isinstance(value, ScopeContext) and value.strategy is not None:
@@ -187,9 +196,18 @@ class Interpreter(Calls):
                 entered.append(value.strategy)
             elif isinstance(value, ExitStackValue):
                 stacks.append(value)
+            elif isinstance(value, Instance) and value.cls.method("__enter__") is not None:
+                # a class whose `__enter__` may enter a strategy's scope: run it, and its `__exit__` after
+                managers.append((value, len(self.scopes)))
+                value = self.call_function(value.cls.method("__enter__"), item.context_expr, [], {}, self_value=value)
             if item.optional_vars is not None:
                 self.bind(item.optional_vars, value, frame)
         self.exec_block(node.body, frame)
+        for manager, depth in reversed(managers):
+            leave = manager.cls.method("__exit__")
+            if leave is not None:
+                self.call_function(leave, node, [None, None, None], {}, self_value=manager)
+            del self.scopes[depth:]
         for stack in stacks:
             for _ in stack.entered:
                 self.exit_scope()
@@ -276,6 +294,8 @@ class Interpreter(Calls):
     def eval_attribute(self, node: ast.Attribute, frame: Frame):
         receiver = self.eval(node.value, frame)
         value = self.attribute_of(receiver, node, frame)
+        if value is None and receiver is None and node.attr in STRATEGY_EVIDENCE:
+            self.strategy_by_use(node.value, frame)
         if value is None and _looks_like_strategy(node):
             value = self.symbolic_strategy(dotted_name(node) or node.attr)
         self.note_use_in_step(value, node)

@@ -35,6 +35,12 @@ from tfscope.resolve.catalog import (
 TRAINING_METHODS = frozenset({"fit", "train_on_batch"})
 KERAS_LOOP_METHODS = frozenset({"fit", "evaluate", "predict"})
 RUN_METHODS = frozenset({"run", "experimental_run_v2"})
+# What only a strategy does: a value of unknown origin used so is a strategy, whatever its name.
+STRATEGY_EVIDENCE = frozenset(
+    {"scope", "run", "experimental_run_v2", "experimental_distribute_dataset",
+     "distribute_datasets_from_function", "experimental_distribute_datasets_from_function",
+     "experimental_local_results", "num_replicas_in_sync"}
+)
 STRATEGY_USES = frozenset(
     {"scope", "run", "experimental_run_v2", "experimental_distribute_dataset",
      "distribute_datasets_from_function", "experimental_distribute_datasets_from_function",

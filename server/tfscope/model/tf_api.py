@@ -11,6 +11,7 @@ from tfscope.model.facts import (
     StrategyRecreated,
 )
 from tfscope.model.values import (
+    ApiResult,
     CheckpointManager,
     Dataset,
     ExitStackValue,
@@ -56,7 +57,10 @@ class TfApiCalls:
             self.mark_handed_over(value)
         producers = tuple(p for value in [*args, *kwargs.values()] if isinstance(value, Tensor)
                           for p in value.producers)
-        return Tensor(producers) if producers else None
+        if producers:
+            return Tensor(producers)
+        # a strategy class the catalog does not list stays unknown: its name may still tell
+        return ApiResult(name) if kind is not None and not name.endswith("Strategy") else None
 
     def api_strategy(self, name, node, args, kwargs):
         kind = name.rsplit(".", 1)[-1]

@@ -16,6 +16,14 @@ class ApiRef:
 
 
 @dataclass(frozen=True)
+class ApiResult:
+    """What a TF/Keras call that tfscope does not track returns: known, and not a strategy
+    (`keras.distribution.LayoutMap(...)`, `tf.name_scope(...)`, a tensor)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class ProjectRef:
     """Something imported from the user's own project: only jedi can say what it is."""
 
