@@ -14,7 +14,7 @@ from tfscope.config import DEFAULT_SETTINGS, Settings
 from tfscope.diagnostics import Diagnostic, Fix, Related
 from tfscope.model.builder import ModelBuilder
 from tfscope.model.entities import Owner, SemanticModel
-from tfscope.parsing import parse_tolerant
+from tfscope.parsing import PRUNING, NotAnalysable, Pruning, parse_tolerant
 from tfscope.resolve.environment import keras_major_version
 from tfscope.resolve.project import ProjectResolver
 from tfscope.rules import Rule, Violation, all_rules
@@ -49,6 +49,9 @@ class Analysis:
     unresolved: bool = False  # project imports jedi has not answered yet: re-analyse after resolve_pending
     # names bound to variable owners: (start, end, hover text)
     placements: list[tuple[int, int, str]] = field(default_factory=list)
+    # (start, end) of code nested too deeply to analyse, left out; the rest of the file is analysed
+    skipped: list[tuple[int, int]] = field(default_factory=list)
+    unanalysable: str | None = None  # why nothing of the file could be analysed (then no diagnostics)
 
     def placement_at(self, offset: int) -> str | None:
         for start, end, description in self.placements:
@@ -64,12 +67,52 @@ def analyze(source: Source, settings: Settings = DEFAULT_SETTINGS, project: Proj
     already found them (see ``ProjectResolver``); the analysis itself never waits for jedi.
     """
     analysis = Analysis(source=source, settings=settings, project=project)
+    problem = _attempt(analysis)
+    for depth in PRUNED_DEPTHS if problem is RecursionError else ():
+        # our recursive analysis ran out of stack: cut the deepest code out and analyse the rest
+        pruning = Pruning(depth)
+        token = PRUNING.set(pruning)
+        try:
+            analysis = Analysis(source=source, settings=settings, project=project)
+            problem = _attempt(analysis)
+        finally:
+            PRUNING.reset(token)
+        if problem is None:
+            analysis.skipped = [source.node_span(node) for node in pruning.skipped]
+            _log_skipped(source, analysis.skipped)
+            break
+    if problem is None:
+        return analysis
+    reason = "it is nested too deeply" if problem is RecursionError else problem
+    log.warning("tfscope: %s cannot be analysed: %s", source.path or "<text>", reason)
+    return Analysis(source=source, settings=settings, project=project, parsed_cleanly=False, unanalysable=reason)
+
+
+# Tried in turn after a RecursionError: levels of the syntax tree kept (real code stays far below).
+PRUNED_DEPTHS = (100, 25)
+
+
+def _attempt(analysis: Analysis) -> str | type[RecursionError] | None:
+    """None when the analysis ran; else RecursionError, or why the file cannot be analysed."""
     try:
         _analyze_into(analysis)
+    except NotAnalysable as error:
+        return str(error)
     except RecursionError:
-        log.warning("tfscope: %s is nested too deeply to analyse", source.path or "<text>")
-        analysis.diagnostics = []
-    return analysis
+        return RecursionError
+    except MemoryError:
+        return "the analysis ran out of memory"
+    return None
+
+
+def _log_skipped(source: Source, skipped: list[tuple[int, int]]) -> None:
+    lines = sorted({(source.line_of(start) + 1, source.line_of(end) + 1) for start, end in skipped})
+    where = ", ".join(f"{first}" if first == last else f"{first}-{last}" for first, last in lines[:5])
+    more = f" and {len(lines) - 5} more" if len(lines) > 5 else ""
+    log.warning(
+        "tfscope: %s: code nested too deeply to analyse on line %s%s; skipped it and analysed the rest",
+        source.path or "<text>", where, more,
+    )
 
 
 def _analyze_into(analysis: Analysis) -> None:

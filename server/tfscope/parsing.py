@@ -3,9 +3,36 @@
 from __future__ import annotations
 
 import ast
+import re
 import warnings
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 
 MAX_REPAIRS = 12
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")  # lines as the tokenizer ends them
+_SURROGATE = re.compile("[\ud800-\udfff]")
+# Three UTF-8 bytes, like a surrogate written with "surrogatepass": ast byte columns stay right.
+SURROGATE_STAND_IN = "\ufffd"
+BYTE_ORDER_MARK = "\ufeff"
+_INDENTATION = " \t\f"  # what the tokenizer takes as indentation (not U+2028, not \x1c...)
+SKIPPED_NAME = "__tfscope_too_deep__"  # stands for an expression left out of the analysis
+
+
+class NotAnalysable(Exception):
+    """Python's own parser gives up on the text (nesting beyond its stacks)."""
+
+
+@dataclass
+class Pruning:
+    """Asked for by ``engine.analyze`` after the analysis ran out of stack: cut the tree at
+    ``depth`` levels; ``skipped`` collects the stand-ins, which keep the positions of what they
+    replace."""
+
+    depth: int
+    skipped: list[ast.AST] = field(default_factory=list)
+
+
+PRUNING: ContextVar[Pruning | None] = ContextVar("tfscope_pruning", default=None)
 
 
 def parse_tolerant(code: str) -> tuple[ast.Module, bool]:
@@ -13,9 +40,51 @@ def parse_tolerant(code: str) -> tuple[ast.Module, bool]:
 
     Each failing line is replaced by an expression statement of the same length and
     indentation (so offsets and blocks stay put); after a few tries, everything from the
-    first failing line on is dropped.
+    first failing line on is dropped. Raises NotAnalysable when Python's parser runs out of
+    memory or stack (nesting thousands deep).
     """
-    lines = code.splitlines(keepends=True)
+    shift = _first_line_shift(code)
+    code = _parseable(code)
+    tree, recovered = _parse_recovering(code)
+    if shift:
+        _shift_first_line(tree, shift)
+    pruning = PRUNING.get()
+    if pruning is not None:
+        pruning.skipped.extend(prune_deeper_than(tree, pruning.depth))
+    return tree, recovered
+
+
+def split_lines(code: str) -> list[str]:
+    """Lines with their breaks, split only at "\\r\\n", "\\r" and "\\n" (str.splitlines also splits
+    at form feeds, U+2028 and others, which Python's tokenizer takes as ordinary characters)."""
+    return _LINE.findall(code)
+
+
+def _parseable(code: str) -> str:
+    """The same lines: a leading byte order mark dropped (``ast.parse`` rejects it in
+    a str), lone surrogates (which cannot be encoded for the parser) stood in for."""
+    if code.startswith(BYTE_ORDER_MARK):
+        code = code[1:]
+    if _SURROGATE.search(code):
+        code = _SURROGATE.sub(SURROGATE_STAND_IN, code)
+    return code
+
+
+def _first_line_shift(code: str) -> int:
+    """UTF-8 bytes that ``_parseable`` removes from the first line."""
+    return len(BYTE_ORDER_MARK.encode("utf-8")) if code.startswith(BYTE_ORDER_MARK) else 0
+
+
+def _shift_first_line(tree: ast.Module, shift: int) -> None:
+    for node in ast.walk(tree):
+        if getattr(node, "lineno", None) == 1 and getattr(node, "col_offset", None) is not None:
+            node.col_offset += shift
+        if getattr(node, "end_lineno", None) == 1 and getattr(node, "end_col_offset", None) is not None:
+            node.end_col_offset += shift
+
+
+def _parse_recovering(code: str) -> tuple[ast.Module, bool]:
+    lines = split_lines(code)
     first_error: int | None = None
     for _ in range(MAX_REPAIRS):
         try:
@@ -39,7 +108,15 @@ def parse_tolerant(code: str) -> tuple[ast.Module, bool]:
 def _parse(code: str) -> ast.Module:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # invalid escape sequences in the user's strings
-        return ast.parse(code)
+        try:
+            return ast.parse(code)
+        except (MemoryError, RecursionError) as error:
+            # the parser's stack, not ours: no line to repair, so the file cannot be analysed
+            raise NotAnalysable(f"Python's parser ran out of {_resource(error)} (nesting too deep)") from None
+
+
+def _resource(error: BaseException) -> str:
+    return "memory" if isinstance(error, MemoryError) else "stack"
 
 
 def _error_line(error: Exception, line_count: int) -> int | None:
@@ -76,7 +153,7 @@ def _block(lines: list[str], line: int, include_first: bool) -> list[int]:
 
 
 def _indent(line: str) -> int:
-    return len(line.expandtabs()) - len(line.expandtabs().lstrip())
+    return len(line.expandtabs()) - len(line.expandtabs().lstrip(_INDENTATION))
 
 
 def _code_of(line: str) -> str:
@@ -92,7 +169,7 @@ def _spaces(line: str) -> str:
 def _neutralised(line: str) -> str:
     body = line.rstrip("\r\n")
     ending = line[len(body):]
-    indent = body[: len(body) - len(body.lstrip())]
+    indent = body[: len(body) - len(body.lstrip(_INDENTATION))]
     rest = len(body) - len(indent)
     if rest == 0:
         return line
@@ -101,3 +178,61 @@ def _neutralised(line: str) -> str:
 
 def _blank(line: str) -> str:
     return line[len(line.rstrip("\r\n")):]
+
+
+# ---------------------------------------------------------------- code too deep to analyse
+
+
+def prune_deeper_than(tree: ast.Module, depth: int) -> list[ast.AST]:
+    """Replace what lies ``depth`` levels down (and would go deeper) by a stand-in at its place:
+    a name for an expression, ``...`` for a statement, ``_`` for a match pattern; the stand-ins.
+
+    The walk keeps its own stack: this runs because the recursive analysis did not fit in Python's.
+    """
+    heights = _heights(tree)
+    stand_ins: list[ast.AST] = []
+    pending = [(tree, 0)]
+    while pending:
+        node, level = pending.pop()
+        for name, value in ast.iter_fields(node):
+            children = value if isinstance(value, list) else [value]
+            for index, child in enumerate(children):
+                if not isinstance(child, ast.AST) or level + 1 + heights.get(id(child), 1) <= depth:
+                    continue
+                stand_in = _stand_in(child) if level + 1 >= depth else None
+                if stand_in is None:
+                    pending.append((child, level + 1))
+                    continue
+                stand_ins.append(stand_in)
+                if isinstance(value, list):
+                    value[index] = stand_in
+                else:
+                    setattr(node, name, stand_in)
+    return stand_ins
+
+
+def _heights(tree: ast.AST) -> dict[int, int]:
+    """Levels below each node (1 for a leaf), by node id, without recursion."""
+    heights: dict[int, int] = {}
+    pending: list[tuple[ast.AST, bool]] = [(tree, False)]
+    while pending:
+        node, children_done = pending.pop()
+        if children_done:
+            heights[id(node)] = 1 + max((heights[id(child)] for child in ast.iter_child_nodes(node)), default=0)
+        else:
+            pending.append((node, True))
+            pending.extend((child, False) for child in ast.iter_child_nodes(node))
+    return heights
+
+
+def _stand_in(node: ast.AST) -> ast.AST | None:
+    """What replaces ``node``, or None to look further down (keywords, arguments, handlers...)."""
+    if isinstance(node, ast.expr) and not isinstance(node, ast.FormattedValue):
+        stand_in = ast.Name(id=SKIPPED_NAME, ctx=getattr(node, "ctx", None) or ast.Load())
+    elif isinstance(node, ast.stmt):
+        stand_in = ast.Expr(value=ast.copy_location(ast.Constant(value=...), node))
+    elif isinstance(node, ast.pattern):
+        stand_in = ast.MatchAs()
+    else:
+        return None
+    return ast.copy_location(stand_in, node)

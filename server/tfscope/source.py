@@ -70,7 +70,14 @@ class Source:
         """ast positions are 1-based lines and UTF-8 byte columns."""
         start = self.line_start(lineno - 1)
         line = self.text[start : self.line_end(lineno - 1)]
-        prefix = line.encode("utf-8")[:col_offset].decode("utf-8", errors="ignore")
+        if line.isascii():
+            return start + min(col_offset, len(line))
+        # a lone surrogate (from an editor) counts three bytes, as its stand-in did for the parser
+        encoded = line.encode("utf-8", "surrogatepass")[:col_offset]
+        try:
+            prefix = encoded.decode("utf-8", "surrogatepass")
+        except UnicodeDecodeError:  # a column inside a character: count the whole ones before it
+            prefix = encoded.decode("utf-8", errors="ignore")
         return start + len(prefix)
 
     def node_span(self, node) -> tuple[int, int]:
