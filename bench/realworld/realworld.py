@@ -1,0 +1,331 @@
+"""Rebuild the real-code development sets from fetched git snapshots and score tfscope on them.
+
+    .venv/bin/python bench/realworld/realworld.py repos
+    .venv/bin/python bench/realworld/realworld.py extract --mirrors DIR   (or TFSCOPE_MIRRORS=DIR)
+    .venv/bin/python bench/realworld/realworld.py score [--set precision|bugs|all] [--verbose] [--json]
+
+Manifests and labels (precision/*.json, bugs.json) are described in FORMAT.md. Files are read
+with `git show COMMIT:PATH` out of bare snapshots at DIR/<owner>+<name>/ and cached in .cache/.
+Findings come from the same code path as `tfscope check` (one analysis per file, per-cell
+1-based coordinates for notebooks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+CACHE = HERE / ".cache"
+FALSE_SEVERITIES = ("error", "warning")  # info and hint findings never count as false
+FAILED: list[str] = []  # files tfscope could not check (an engine error): reported, scored as no findings
+
+
+# ---------------------------------------------------------------- manifests
+
+
+@dataclass(frozen=True)
+class FileRef:
+    """One file of one repository at one commit, as the sets name it."""
+
+    repo: str
+    commit: str
+    path: str
+    keras_version: str = "auto"  # optional manifest field "keras_version": "2" | "3"
+
+    @property
+    def cached(self) -> Path:
+        return CACHE / self.repo.replace("/", "+") / self.commit / self.path
+
+    @property
+    def root(self) -> Path:
+        return CACHE / self.repo.replace("/", "+") / self.commit
+
+
+def load_precision() -> list[dict]:
+    """Every file entry of precision/*.json, with its group."""
+    entries = []
+    for manifest in sorted((HERE / "precision").glob("*.json")):
+        data = json.loads(manifest.read_text())
+        for entry in data.get("files", []):
+            entries.append({**entry, "group": data.get("group", manifest.stem)})
+    return entries
+
+
+def load_bugs() -> list[dict]:
+    path = HERE / "bugs.json"
+    return json.loads(path.read_text()).get("bugs", []) if path.exists() else []
+
+
+def precision_ref(entry: dict) -> FileRef:
+    return FileRef(entry["repo"], entry["commit"], entry["path"], entry.get("keras_version", "auto"))
+
+
+def bug_refs(bug: dict) -> tuple[FileRef, FileRef]:
+    """(file before the fix, file after it)."""
+    keras = bug.get("keras_version", "auto")
+    before = FileRef(bug["repo"], bug["before_commit"], bug["path"], keras)
+    after = FileRef(bug["repo"], bug["fix_commit"], bug.get("after_path") or bug["path"], keras)
+    return before, after
+
+
+def all_refs() -> list[FileRef]:
+    refs = [precision_ref(entry) for entry in load_precision()]
+    for bug in load_bugs():
+        refs.extend(bug_refs(bug))
+    return list(dict.fromkeys(refs))
+
+
+# ---------------------------------------------------------------- repos / extract
+
+
+def cmd_repos(_: argparse.Namespace) -> None:
+    """The repositories a rebuild needs (fetch each as github:<owner>/<name>)."""
+    for repo in sorted({ref.repo for ref in all_refs()}):
+        print(repo)
+
+
+def find_git_dir(mirrors: Path, repo: str) -> Path | None:
+    """The bare git directory somewhere inside DIR/<owner>+<name>/."""
+    base = mirrors / repo.replace("/", "+")
+    if not base.is_dir():
+        return None
+    for candidate in [base, *sorted(path.parent for path in base.rglob("HEAD"))]:
+        if (candidate / "objects").is_dir() and (candidate / "HEAD").is_file():
+            return candidate
+    return None
+
+
+def git_show(git_dir: Path, commit: str, path: str) -> bytes | None:
+    result = subprocess.run(["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"], capture_output=True)
+    return result.stdout if result.returncode == 0 else None
+
+
+def cmd_extract(args: argparse.Namespace) -> None:
+    mirrors = Path(args.mirrors or os.environ.get("TFSCOPE_MIRRORS", "")).expanduser()
+    if not str(mirrors) or not mirrors.is_dir():
+        sys.exit("extract: give --mirrors DIR or set TFSCOPE_MIRRORS (the folder fetch puts snapshots in)")
+    refs = all_refs()
+    git_dirs = {repo: find_git_dir(mirrors, repo) for repo in sorted({ref.repo for ref in refs})}
+    written = present = 0
+    unreadable = []
+    for ref in refs:
+        git_dir = git_dirs[ref.repo]
+        if ref.cached.exists():
+            present += 1
+            continue
+        if git_dir is None:
+            continue
+        data = git_show(git_dir, ref.commit, ref.path)
+        if data is None:
+            unreadable.append(ref)
+            continue
+        ref.cached.parent.mkdir(parents=True, exist_ok=True)
+        ref.cached.write_bytes(data)
+        written += 1
+    missing = [repo for repo, git_dir in git_dirs.items() if git_dir is None]
+    print(f"extracted {written} files, {present} already cached, into {CACHE.relative_to(HERE.parent.parent)}")
+    for ref in unreadable:
+        print(f"not in the snapshot: {ref.repo} {ref.commit}:{ref.path} (fetch a newer snapshot?)")
+    if missing:
+        print(f"{len(missing)} repositories not fetched (fetch github:<owner>/<name>, then extract again):")
+        for repo in missing:
+            print(f"  {repo}")
+
+
+# ---------------------------------------------------------------- running tfscope
+
+
+def run_tfscope(ref: FileRef) -> list[dict] | None:
+    """Findings for a cached file as `tfscope check` reports them, or None when not cached."""
+    from tfscope import cli
+    from tfscope.config import DEFAULT_SETTINGS
+
+    if not ref.cached.exists():
+        return None
+    settings = replace(DEFAULT_SETTINGS, root=str(ref.root), keras_version=ref.keras_version)
+    job = cli.FileJob(str(ref.cached), ref.path, settings, fix=False, diff=False, unsafe_fixes=False)
+    result = cli.check_file(job)
+    if result.error is not None:
+        FAILED.append(f"{ref.repo} {ref.path}@{ref.commit[:10]}: {result.error}")
+    return [
+        {"code": f.code, "severity": f.severity, "line": f.location.row, "cell": f.cell, "message": f.message}
+        for f in result.findings
+    ]
+
+
+def counts(finding: dict) -> bool:
+    return finding["severity"] in FALSE_SEVERITIES
+
+
+def at(finding: dict, line: int, cell: int | None) -> bool:
+    return finding["line"] == line and finding["cell"] == cell
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def score_precision(verbose: bool) -> dict:
+    """TP / FP / FN per rule, and the findings on unlabelled lines."""
+    per_rule: dict[str, dict[str, int]] = defaultdict(lambda: {"tp": 0, "fp": 0, "fn": 0})
+    problems = {"fp": [], "fn": [], "unlabelled": [], "not_cached": []}
+    for entry in load_precision():
+        ref = precision_ref(entry)
+        findings = run_tfscope(ref)
+        where = f"{ref.repo} {ref.path}@{ref.commit[:10]}"
+        if findings is None:
+            problems["not_cached"].append(where)
+            continue
+        labels = entry.get("labels", [])
+        for label in labels:
+            cell = label.get("cell")
+            here = [f for f in findings if at(f, label["line"], cell) and counts(f)]
+            verdict = label["verdict"]
+            if verdict == "misplaced":
+                codes = label.get("codes", [])
+                matched = [f for f in here if f["code"] in codes]
+                if matched:
+                    per_rule[matched[0]["code"]]["tp"] += 1
+                else:
+                    per_rule[codes[0] if codes else "?"]["fn"] += 1
+                    problems["fn"].append(row(where, label["line"], cell, "/".join(codes), label.get("note", ""), here))
+            elif verdict in ("ok", "unnecessary-inside"):
+                for finding in here:
+                    per_rule[finding["code"]]["fp"] += 1
+                    problems["fp"].append(row(where, finding["line"], cell, finding["code"], finding["message"]))
+        labelled = {(label["line"], label.get("cell")) for label in labels}
+        for finding in findings:
+            if (finding["line"], finding["cell"]) not in labelled and (counts(finding) or verbose):
+                problems["unlabelled"].append(row(where, finding["line"], finding["cell"], finding["code"], finding["message"]))
+    return {"per_rule": dict(per_rule), **problems}
+
+
+def score_bugs(verbose: bool) -> dict:
+    """Per rule: bugs found in the before file, missed, and fixes whose after file is not clean."""
+    per_rule: dict[str, dict[str, int]] = defaultdict(lambda: {"found": 0, "missed": 0, "after_not_clean": 0})
+    problems = {"missed": [], "after_not_clean": [], "found": [], "not_cached": []}
+    for bug in load_bugs():
+        before, after = bug_refs(bug)
+        code = bug["codes"][0]
+        before_findings, after_findings = run_tfscope(before), run_tfscope(after)
+        where = f"{bug['repo']} {bug['path']}@{bug['before_commit'][:10]}"
+        if before_findings is None or after_findings is None:
+            problems["not_cached"].append(where)
+            continue
+        line, cell = bug["before_line"], bug.get("before_cell")
+        here = [f for f in before_findings if at(f, line, cell) and counts(f)]
+        matched = [f for f in here if f["code"] in bug["codes"]]
+        rule = matched[0]["code"] if matched else code
+        per_rule[rule]["found" if matched else "missed"] += 1
+        target = problems["found" if matched else "missed"]
+        target.append(row(where, line, cell, "/".join(bug["codes"]), bug.get("note", ""), before_findings if not matched else ()))
+        dirty = [f for f in after_findings if counts(f)]
+        if dirty:
+            per_rule[rule]["after_not_clean"] += 1
+            for finding in dirty:
+                problems["after_not_clean"].append(
+                    row(f"{bug['repo']} {after.path}@{after.commit[:10]}", finding["line"], finding["cell"], finding["code"], finding["message"])
+                )
+    if not verbose:
+        problems.pop("found")
+    return {"per_rule": dict(per_rule), **problems}
+
+
+def row(where: str, line: int, cell: int | None, code: str, text: str, findings=()) -> dict:
+    place = f"cell {cell}:{line}" if cell is not None else str(line)
+    seen = ", ".join(f"{f['code']}@{'' if f['cell'] is None else str(f['cell']) + ':'}{f['line']}" for f in findings if counts(f))
+    return {"where": f"{where}:{place}", "code": code, "text": text, "tfscope_reported": seen}
+
+
+# ---------------------------------------------------------------- printing
+
+
+def print_precision(result: dict) -> str:
+    print("== precision set")
+    print(f"{'rule':8} {'TP':>4} {'FP':>4} {'FN':>4}")
+    totals = [0, 0, 0]
+    for code, figures in sorted(result["per_rule"].items()):
+        values = [figures["tp"], figures["fp"], figures["fn"]]
+        totals = [a + b for a, b in zip(totals, values)]
+        print(f"{code:8} {values[0]:4} {values[1]:4} {values[2]:4}")
+    print(f"{'all':8} {totals[0]:4} {totals[1]:4} {totals[2]:4}")
+    print_rows("false positives", result["fp"])
+    print_rows("false negatives (misplaced, not reported)", result["fn"])
+    print_rows("findings on unlabelled lines (label them)", result["unlabelled"])
+    print_rows("files not cached (run extract)", [{"where": w, "code": "", "text": ""} for w in result["not_cached"]])
+    tp, fp, fn = totals
+    precision = f"{tp / (tp + fp):.2f}" if tp + fp else "n/a"
+    recall = f"{tp / (tp + fn):.2f}" if tp + fn else "n/a"
+    return f"precision set: TP {tp}, FP {fp}, FN {fn} (precision {precision}, recall {recall}), {len(result['unlabelled'])} unlabelled"
+
+
+def print_bugs(result: dict) -> str:
+    print("== real bugs")
+    print(f"{'rule':8} {'found':>6} {'missed':>7} {'after-not-clean':>16}")
+    totals = [0, 0, 0]
+    for code, figures in sorted(result["per_rule"].items()):
+        values = [figures["found"], figures["missed"], figures["after_not_clean"]]
+        totals = [a + b for a, b in zip(totals, values)]
+        print(f"{code:8} {values[0]:6} {values[1]:7} {values[2]:16}")
+    print(f"{'all':8} {totals[0]:6} {totals[1]:7} {totals[2]:16}")
+    if "found" in result:
+        print_rows("found", result["found"])
+    print_rows("missed", result["missed"])
+    print_rows("after the fix, still reported (warning/error)", result["after_not_clean"])
+    print_rows("bugs not cached (run extract)", [{"where": w, "code": "", "text": ""} for w in result["not_cached"]])
+    found, missed, dirty = totals
+    return f"bugs: found {found}/{found + missed}, missed {missed}, after not clean {dirty}"
+
+
+def print_rows(title: str, rows: list[dict]) -> None:
+    if not rows:
+        return
+    print(f"-- {title}: {len(rows)}")
+    for item in rows:
+        extra = f"  [tfscope: {item['tfscope_reported']}]" if item.get("tfscope_reported") else ""
+        print(f"  {item['where']}  {item['code']}  {item['text']}{extra}")
+
+
+def cmd_score(args: argparse.Namespace) -> None:
+    results, summary = {}, []
+    if args.set in ("precision", "all"):
+        results["precision"] = score_precision(args.verbose)
+    if args.set in ("bugs", "all"):
+        results["bugs"] = score_bugs(args.verbose)
+    failed = sorted(set(FAILED))
+    if args.json:
+        print(json.dumps({**results, "tfscope_errors": failed}, indent=2))
+        return
+    if "precision" in results:
+        summary.append(print_precision(results["precision"]))
+    if "bugs" in results:
+        summary.append(print_bugs(results["bugs"]))
+    print_rows("files tfscope could not check (scored as no findings)", [{"where": f, "code": "", "text": ""} for f in failed])
+    summary.append(f"{len(failed)} files tfscope could not check")
+    print("SUMMARY: " + "; ".join(summary))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("repos", help="list the repositories to fetch").set_defaults(run=cmd_repos)
+    extract = commands.add_parser("extract", help="read the files out of fetched snapshots into .cache/")
+    extract.add_argument("--mirrors", help="folder of snapshots (DIR/<owner>+<name>/...); default $TFSCOPE_MIRRORS")
+    extract.set_defaults(run=cmd_extract)
+    score = commands.add_parser("score", help="run tfscope on the cached files and print the figures")
+    score.add_argument("--set", choices=("precision", "bugs", "all"), default="all")
+    score.add_argument("--verbose", action="store_true", help="also list found bugs and info/hint findings")
+    score.add_argument("--json", action="store_true")
+    score.set_defaults(run=cmd_score)
+    args = parser.parse_args()
+    args.run(args)
+
+
+if __name__ == "__main__":
+    main()
