@@ -129,7 +129,8 @@ def test_unknown_rule_is_an_error(tmp_path):
 
 @pytest.mark.parametrize(
     "args",
-    [("check", "--select", "XYZ1"), ("check", "--output-format", "xml"), ("serve", "--tcp", "nope"), ("rule",), ()],
+    [("check", "--select", "XYZ1"), ("check", "--output-format", "xml"), ("serve", "--tcp", "nope"), ("rule",), (),
+     ("check", "--select", ""), ("check", "--ignore", " , "), ("check", "--extend-exclude", "[z-a]")],
 )
 def test_usage_errors_exit_two(tmp_path, args):
     result = tfscope(*args, cwd=tmp_path)
@@ -175,10 +176,12 @@ def test_tool_folders_are_skipped_and_exclude_is_honoured(tmp_path):
     write(tmp_path, "src/train.py", CORRECT)
     result = tfscope("check", cwd=tmp_path)
     assert (result.returncode, result.stderr) == (0, "")
-    # an excluded file named on the command line stays excluded (pre-commit passes files)
-    assert tfscope("check", "src/legacy/bad.py", cwd=tmp_path).returncode == 0
-    # and a file that is not excluded is really read
+    # a file named on the command line is always checked, as in ruff ...
+    assert tfscope("check", "src/legacy/bad.py", cwd=tmp_path).returncode == 2
     assert tfscope("check", "src", "build/bad.py", cwd=tmp_path).returncode == 2
+    # ... unless --force-exclude, which the pre-commit hook passes
+    for named in ("src/legacy/bad.py", "build/bad.py", ".venv/bad.py"):
+        assert tfscope("check", "--force-exclude", named, cwd=tmp_path).returncode == 0, named
 
 
 def test_invalid_configuration_names_the_key_uses_defaults_and_exits_two(tmp_path):
@@ -209,7 +212,7 @@ def test_sarif_document_is_valid_without_findings(tmp_path):
 def test_pre_commit_hook_runs_the_check_command():
     hooks = (Path(__file__).resolve().parents[1] / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
     assert re.search(r"^- id: tfscope$", hooks, re.M)
-    assert re.search(r"^  entry: tfscope check$", hooks, re.M)
+    assert re.search(r"^  entry: tfscope check --force-exclude( |$)", hooks, re.M)
     assert re.search(r"^  types_or: \[python, jupyter\]$", hooks, re.M)
     assert re.search(r"^  language: python$", hooks, re.M)
 

@@ -145,11 +145,21 @@ def test_an_edited_pyproject_is_picked_up_without_restarting(tmp_path):
 
 def test_invalid_toml_is_reported_with_the_file_and_defaults_are_used(tmp_path):
     _write(tmp_path / "pyproject.toml", "[tool.tfscope]\nignore = [\n")
-    # a pyproject that does not parse has no readable table, so discovery passes it by
-    assert find_pyproject(tmp_path) != tmp_path / "pyproject.toml"
-    settings, errors = load_config_file(tmp_path / "pyproject.toml")
+    # a pyproject that does not parse is found (not passed by), so its error is reported
+    assert find_pyproject(tmp_path) == (tmp_path / "pyproject.toml").resolve()
+    settings, errors, _ = load_settings_for(tmp_path)
     assert len(errors) == 1 and "invalid TOML" in errors[0] and "pyproject.toml" in errors[0]
+    assert "line 3, column 1" in errors[0] and errors[0].endswith("; using the defaults")
     assert settings.ignore == ()
+
+
+def test_tfscope_toml_is_discovered_before_pyproject(tmp_path):
+    _write(tmp_path / "pyproject.toml", '[tool.tfscope]\nignore = ["TFS001"]\n')
+    _write(tmp_path / "tfscope.toml", 'ignore = ["TFS002"]\n')
+    _write(tmp_path / "sub" / ".tfscope.toml", 'ignore = ["TFS003"]\n')
+    _write(tmp_path / "sub" / "tfscope.toml", 'ignore = ["TFS004"]\n')
+    assert load_settings_for(tmp_path / "x.py")[0].ignore == ("TFS002",)
+    assert load_settings_for(tmp_path / "sub" / "x.py")[0].ignore == ("TFS003",)
 
 
 def test_bad_keys_in_pyproject_name_the_file_and_the_key(tmp_path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -15,20 +16,60 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 
-from e2e.vscode.vsix import REPO, packaged_vsix, packaging_tools_missing
+from e2e.vscode.vsix import REPO, packaging_tools_missing, vsix_path
 
 SETTINGS = ("enable", "select", "ignore", "severity", "kerasVersion", "interpreter", "importStrategy", "logLevel", "trace.server")
 COMMANDS = {"tfscope.restart": "Restart Server", "tfscope.fixAll": "Fix All", "tfscope.showLogs": "Show Logs"}
 TEST_FILE = re.compile(r"(^|/)(conftest\.py|test_[^/]*\.py|[^/]*_test\.py)$")
 
 
+SYSTEM_PYTHON = Path("/usr/bin/python3")  # a distribution's Python: no `packaging`, an old pip
+
+
+def _clean_clone(destination: Path) -> Path:
+    """The repository's tracked files as they are in the work tree: no .venv, node_modules,
+    bundled/ or dist/ (a fresh `git clone` of the committed tree, plus uncommitted edits)."""
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, capture_output=True, check=True).stdout
+    for name in filter(None, listed.decode().split("\0")):
+        source = REPO / name
+        if source.is_file():
+            (destination / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, destination / name)
+    return destination
+
+
 @pytest.fixture(scope="module")
-def vsix() -> zipfile.ZipFile:
+def vsix(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
+    """`npm ci && npm run package` as the README says, on a clean clone, with the system Python
+    first on PATH (no project venv, no scripts/bootstrap)."""
     missing = packaging_tools_missing()
     if missing:
         pytest.fail(missing)
-    with zipfile.ZipFile(packaged_vsix()) as archive:
+    clone = _clean_clone(tmp_path_factory.mktemp("clone"))
+    tools = tmp_path_factory.mktemp("system-python")
+    python = SYSTEM_PYTHON if SYSTEM_PYTHON.exists() else Path(shutil.which("python3"))
+    (tools / "python3").symlink_to(python)
+    env = {key: value for key, value in os.environ.items() if key not in ("VIRTUAL_ENV", "PYTHONPATH", "PYTHON")}
+    env["PATH"] = f"{tools}{os.pathsep}{env.get('PATH', '')}"
+    for command in (["npm", "ci", "--no-audit", "--no-fund", "--silent"], ["npm", "run", "package"]):
+        done = subprocess.run(command, cwd=clone, env=env, capture_output=True, text=True, timeout=900)
+        assert done.returncode == 0, f"{' '.join(command)} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    built = clone / vsix_path().name
+    with zipfile.ZipFile(built) as archive:
         yield archive
+
+
+def test_holds_license_changelog_and_icon(vsix):
+    members = names(vsix)
+    assert "extension/LICENSE.txt" in members or "extension/LICENSE" in members
+    assert "MIT License" in vsix.read(next(name for name in members if name.startswith("extension/LICENSE"))).decode()
+    assert "extension/changelog.md" in members  # vsce's name for CHANGELOG.md
+    version = json.loads((REPO / "package.json").read_text())["version"]
+    assert f"## {version}" in vsix.read("extension/changelog.md").decode()
+    manifest = json.loads(vsix.read("extension/package.json"))
+    icon = vsix.read(f"extension/{manifest['icon']}")
+    assert icon.startswith(b"\x89PNG\r\n\x1a\n")
+    assert manifest["license"] == "MIT" and manifest["keywords"]
 
 
 @pytest.fixture(scope="module")

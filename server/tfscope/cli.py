@@ -16,6 +16,7 @@ from tfscope import __version__
 from tfscope.config import (
     KERAS_VERSIONS,
     Settings,
+    glob_problem,
     is_known_selector,
     load_config_file,
     load_settings_for,
@@ -69,6 +70,12 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--config", type=Path, metavar="PATH",
                        help="use this pyproject.toml / tfscope.toml instead of discovering the nearest one")
     check.add_argument("--keras-version", choices=KERAS_VERSIONS, help="Keras version to assume when the code does not tell")
+    check.add_argument("--extend-exclude", action="append", type=_globs, metavar="GLOBS",
+                       help="comma-separated globs of files and folders to leave out, on top of `exclude`")
+    check.add_argument("--respect-gitignore", action=argparse.BooleanOptionalAction, default=None,
+                       help="leave out what .gitignore, .ignore and .git/info/exclude ignore (default: on)")
+    check.add_argument("--force-exclude", action=argparse.BooleanOptionalAction, default=None,
+                       help="apply the exclusions to files named on the command line too (for pre-commit)")
     check.set_defaults(run=_run_check)
 
     rule = commands.add_parser("rule", help="print a rule's documentation")
@@ -85,7 +92,18 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _codes(value: str) -> tuple[str, ...]:
-    return tuple(code.strip().upper() for code in value.split(",") if code.strip())
+    codes = tuple(code.strip().upper() for code in value.split(",") if code.strip())
+    if not codes:  # `--select ""` would silently turn every rule off
+        raise argparse.ArgumentTypeError("expected comma-separated rule codes or prefixes, got none")
+    return codes
+
+
+def _globs(value: str) -> tuple[str, ...]:
+    globs = tuple(glob.strip() for glob in value.split(",") if glob.strip())
+    problems = [problem for glob in globs if (problem := glob_problem(glob))]
+    if not globs or problems:
+        raise argparse.ArgumentTypeError("; ".join(problems) or "expected comma-separated globs, got none")
+    return globs
 
 
 def _host_port(value: str) -> str:
@@ -127,6 +145,15 @@ class SettingsResolver:
         self._extend_select = _flatten(args.extend_select) or ()
         self._ignore = _flatten(args.ignore) or ()
         self._keras_version = args.keras_version
+        self._file_options = {
+            key: value
+            for key, value in (
+                ("extend_exclude", _flatten(args.extend_exclude)),
+                ("respect_gitignore", args.respect_gitignore),
+                ("force_exclude", args.force_exclude),
+            )
+            if value is not None
+        }
         for option, codes in (("--select", self._select), ("--extend-select", self._extend_select), ("--ignore", self._ignore)):
             unknown = [code for code in codes or () if not is_known_selector(code)]
             if unknown:
@@ -151,7 +178,12 @@ class SettingsResolver:
 
     def _with_command_line(self, settings: Settings) -> Settings:
         settings = with_rule_overrides(settings, self._select, self._extend_select, self._ignore)
-        return replace(settings, keras_version=self._keras_version) if self._keras_version else settings
+        options = dict(self._file_options)
+        if "extend_exclude" in options:
+            options["extend_exclude"] = settings.extend_exclude + options["extend_exclude"]
+        if self._keras_version:
+            options["keras_version"] = self._keras_version
+        return replace(settings, **options)
 
 
 def _flatten(groups: list[tuple[str, ...]] | None) -> tuple[str, ...] | None:
@@ -160,7 +192,8 @@ def _flatten(groups: list[tuple[str, ...]] | None) -> tuple[str, ...] | None:
 
 def _run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     resolver = SettingsResolver(args, parser)
-    files, missing = discover(args.paths, resolver.for_path)
+    discovery = discover(args.paths, resolver.for_path)
+    files, missing = discovery.files, discovery.missing
     jobs = [
         FileJob(os.path.abspath(path), _display_path(path), resolver.for_path(path), args.fix or args.diff, args.diff, args.unsafe_fixes)
         for path in files
@@ -170,12 +203,14 @@ def _run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         print(f"error: {message}", file=sys.stderr)
     for path in missing:
         print(f"{path}: error: no such file or directory", file=sys.stderr)
+    for path, reason in discovery.skipped:
+        print(f"{_display_path(Path(path))}: error: {reason}", file=sys.stderr)
     for result in results:
         if result.error is not None:
             print(f"{result.display_path}: error: {result.error}", file=sys.stderr)
     findings = sorted((finding for result in results for finding in result.findings), key=lambda finding: finding.sort_key)
     fixed = sum(result.fixed for result in results)
-    failed = bool(resolver.errors or missing or any(result.error is not None for result in results))
+    failed = bool(resolver.errors or missing or discovery.skipped or any(result.error is not None for result in results))
 
     if args.diff:
         sys.stdout.write("".join(result.diff for result in results))
@@ -184,7 +219,7 @@ def _run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         changed = any(result.diff for result in results)
         return EXIT_ERROR if failed else EXIT_FINDINGS if changed else EXIT_CLEAN
 
-    unchecked = len(missing) + sum(result.error is not None for result in results)
+    unchecked = len(missing) + len(discovery.skipped) + sum(result.error is not None for result in results)
     sys.stdout.write(_report(findings, fixed, args, unchecked))
     if failed:
         return EXIT_ERROR

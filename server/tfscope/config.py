@@ -30,6 +30,9 @@ class Settings:
     ignore: tuple[str, ...] = ()
     per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
     exclude: tuple[str, ...] = ()
+    extend_exclude: tuple[str, ...] = ()  # added to exclude (both add to the built-in skip list)
+    respect_gitignore: bool = True  # skip what .gitignore, .ignore and .git/info/exclude ignore
+    force_exclude: bool = False  # apply exclusions to files named explicitly too (pre-commit)
     severity: dict[str, Severity] = field(default_factory=dict)
     keras_version: str = "auto"  # "auto" | "2" | "3"
     strategy_factories: tuple[str, ...] = ()  # project functions returning a strategy
@@ -42,6 +45,8 @@ class Settings:
 DEFAULT_SETTINGS = Settings()
 
 ALL_RULES_SELECTOR = "ALL"
+# looked for in each folder, in this order (as ruff: .ruff.toml, ruff.toml, pyproject.toml)
+CONFIG_FILE_NAMES = (".tfscope.toml", "tfscope.toml", "pyproject.toml")
 KERAS_VERSIONS = ("auto", "2", "3")
 TABLE_NAME = "tfscope"
 
@@ -51,6 +56,40 @@ TABLE_NAME = "tfscope"
 
 class _Invalid(ValueError):
     """A setting's value is unusable; the message says what was expected."""
+
+
+class _PartlyInvalid(ValueError):
+    """Some items of a setting are unusable: they are dropped, ``value`` keeps the others."""
+
+    def __init__(self, message: str, value: Any) -> None:
+        super().__init__(message)
+        self.value = value
+
+
+def glob_problem(pattern: str) -> str | None:
+    """Why ``pattern`` is not a usable glob (``[z-a]``: a reversed range), or None."""
+    if not isinstance(pattern, str) or not pattern.strip():
+        return "an empty glob"
+    try:
+        _glob_regex(pattern.strip().removeprefix("./").rstrip("/"))
+    except re.error as error:
+        return f"invalid glob {pattern!r}: {error.msg}"
+    return None
+
+
+def _globs(value: Any) -> tuple[str, ...]:
+    patterns = _string_list(value)
+    problems = [problem for pattern in patterns if (problem := glob_problem(pattern))]
+    kept = tuple(pattern for pattern in patterns if not glob_problem(pattern))
+    if problems:
+        raise _PartlyInvalid(f"{'; '.join(problems)} (left out, the other globs apply)", kept)
+    return kept
+
+
+def _boolean(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise _Invalid(f"expected true or false, got {value!r}")
+    return value
 
 
 def _string_list(value: Any) -> tuple[str, ...]:
@@ -70,7 +109,12 @@ def _rule_selectors(value: Any) -> tuple[str, ...]:
 def _per_file_ignores(value: Any) -> dict[str, tuple[str, ...]]:
     if not isinstance(value, Mapping):
         raise _Invalid(f"expected a table of glob = [codes], got {value!r}")
-    return {str(pattern): _rule_selectors(codes) for pattern, codes in value.items()}
+    ignores = {str(pattern): _rule_selectors(codes) for pattern, codes in value.items()}
+    problems = [problem for pattern in ignores if (problem := glob_problem(pattern))]
+    if problems:
+        kept = {pattern: codes for pattern, codes in ignores.items() if not glob_problem(pattern)}
+        raise _PartlyInvalid(f"{'; '.join(problems)} (left out, the other globs apply)", kept)
+    return ignores
 
 
 def _severities(value: Any) -> dict[str, Severity]:
@@ -109,7 +153,10 @@ _KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "extend-select": ("extend_select", _rule_selectors),
     "ignore": ("ignore", _rule_selectors),
     "per-file-ignores": ("per_file_ignores", _per_file_ignores),
-    "exclude": ("exclude", _string_list),
+    "exclude": ("exclude", _globs),
+    "extend-exclude": ("extend_exclude", _globs),
+    "respect-gitignore": ("respect_gitignore", _boolean),
+    "force-exclude": ("force_exclude", _boolean),
     "severity": ("severity", _severities),
     "keras-version": ("keras_version", _keras_version),
     "strategy-factories": ("strategy_factories", _string_list),
@@ -141,6 +188,9 @@ def settings_from_mapping(mapping: Mapping, base: Settings = DEFAULT_SETTINGS) -
         field_name, convert = known
         try:
             changes[field_name] = convert(value)
+        except _PartlyInvalid as problem:
+            changes[field_name] = problem.value
+            errors.append(f"'{key}': {problem}")
         except _Invalid as problem:
             errors.append(f"invalid '{key}': {problem}; using the default")
     return replace(base, **changes), errors
@@ -149,22 +199,33 @@ def settings_from_mapping(mapping: Mapping, base: Settings = DEFAULT_SETTINGS) -
 # ---------------------------------------------------------------- pyproject.toml
 
 
-def find_pyproject(path: str | os.PathLike) -> Path | None:
-    """The nearest ``pyproject.toml`` at or above ``path`` that has a ``[tool.tfscope]`` table."""
+def find_config_file(path: str | os.PathLike) -> Path | None:
+    """The nearest configuration at or above ``path``: a ``.tfscope.toml`` or ``tfscope.toml``,
+    or a ``pyproject.toml`` with a ``[tool.tfscope]`` table or that does not parse (so that its
+    error is reported rather than the file silently passed by)."""
     start = Path(path).resolve()
     folder = start if start.is_dir() else start.parent
     for candidate_folder in (folder, *folder.parents):
-        candidate = candidate_folder / "pyproject.toml"
-        if candidate.is_file() and _tool_table(candidate)[0] is not None:
-            return candidate
+        for name in CONFIG_FILE_NAMES:
+            candidate = candidate_folder / name
+            if not candidate.is_file():
+                continue
+            if name != "pyproject.toml":
+                return candidate
+            table, problem = _tool_table(candidate)
+            if table is not None or problem is not None:
+                return candidate
     return None
+
+
+find_pyproject = find_config_file  # the name before tfscope.toml was discovered too
 
 
 def load_settings_for(
     path: str | os.PathLike, base: Settings = DEFAULT_SETTINGS
 ) -> tuple[Settings, list[str], Path | None]:
     """Settings for a file or folder: ``base`` with the nearest ``[tool.tfscope]`` applied."""
-    pyproject = find_pyproject(path)
+    pyproject = find_config_file(path)
     if pyproject is None:
         return base, [], None
     settings, errors = load_config_file(pyproject, base)
@@ -212,11 +273,31 @@ def _parsed_toml(config_path: str, mtime_ns: int, size: int) -> tuple[Mapping, s
     """Keyed by modification time and size, so an edited file is read again without a restart."""
     try:
         with open(config_path, "rb") as handle:
-            return tomllib.load(handle), None
+            data = handle.read()
     except OSError as error:
         return {}, f"cannot read: {error.strerror or error}"
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        return {}, f"invalid TOML: {error}"
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return {}, f"invalid TOML: not UTF-8 ({error.reason} at byte {error.start})"
+    try:
+        return tomllib.loads(text), None
+    except tomllib.TOMLDecodeError as error:
+        return {}, f"invalid TOML: {_toml_error_text(str(error), text)}"
+    except RecursionError:  # tomllib recurses once per nested array or inline table
+        return {}, "invalid TOML: nested too deeply to read"
+
+
+def _toml_error_text(message: str, text: str) -> str:
+    """``line 3, column 1: Invalid value``: where first (the end of the file spelled out), then why."""
+    found = re.fullmatch(r"(?s)(.*?) \((?:at line (\d+), column (\d+)|at end of document)\)", message)
+    if not found:
+        return message
+    reason, line, column = found.groups()
+    if line is None:  # "at end of document": the position after the last character
+        lines = text.split("\n")
+        line, column = len(lines), len(lines[-1]) + 1
+    return f"line {line}, column {column}: {reason}"
 
 
 # ---------------------------------------------------------------- rule selection
@@ -304,7 +385,7 @@ def _file_ignores(settings: Settings, path: str | os.PathLike | None) -> tuple[s
     return tuple(
         code
         for pattern, codes in settings.per_file_ignores.items()
-        if path_matches(pattern, relative)
+        if _matches_safely(pattern, relative)
         for code in codes
     )
 
@@ -330,10 +411,19 @@ def severity_for(settings: Settings, code: str) -> Severity:
 
 def is_excluded(settings: Settings, path: str | os.PathLike) -> bool:
     """Whether ``path`` (or a folder above it, up to the settings root) matches an ``exclude`` glob."""
-    if not settings.exclude:
+    patterns = settings.exclude + settings.extend_exclude
+    if not patterns:
         return False
     relative = relative_posix_path(path, settings.root)
-    return any(path_matches(pattern, relative) for pattern in settings.exclude)
+    return any(_matches_safely(pattern, relative) for pattern in patterns)
+
+
+def _matches_safely(pattern: str, relative_path: str) -> bool:
+    """A glob that slipped past validation (a hand-built Settings) matches nothing."""
+    try:
+        return path_matches(pattern, relative_path)
+    except re.error:
+        return False
 
 
 def relative_posix_path(path: str | os.PathLike, root: str | None) -> str:

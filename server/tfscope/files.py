@@ -5,10 +5,14 @@ from __future__ import annotations
 import codecs
 import io
 import os
+import stat
 import tokenize
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
+
+import pathspec
 
 from tfscope.config import Settings, is_excluded
 from tfscope.notebook import NotebookError, read_notebook
@@ -16,11 +20,17 @@ from tfscope.source import Source
 
 SOURCE_SUFFIXES = (".py", ".ipynb")
 NOTEBOOK_SUFFIX = ".ipynb"
-# never user code worth checking, and often huge
+# never user code worth checking, and often huge: ruff's default exclusions, plus caches and
+# installed packages; skipped in folder walks whatever `exclude` says
 SKIPPED_FOLDERS = frozenset(
-    {".venv", "venv", ".git", ".hg", "node_modules", "__pycache__", "build", "dist", ".tox", ".nox",
-     ".mypy_cache", ".pytest_cache", ".ruff_cache"}
+    {".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints", ".mypy_cache", ".nox",
+     ".pants.d", ".pyenv", ".pytest_cache", ".pytype", ".ruff_cache", ".svn", ".tox", ".venv", ".vscode",
+     "__pycache__", "__pypackages__", "_build", "buck-out", "build", "dist", "dist-packages", "node_modules",
+     "site-packages", "venv"}
 )
+VIRTUALENV_MARKER = "pyvenv.cfg"  # a folder holding one is a virtual environment, whatever its name
+IGNORE_FILE_NAMES = (".ignore", ".gitignore")  # in each folder; the first has precedence
+NOT_A_REGULAR_FILE = "not a regular file (a FIFO, socket or device); skipped"
 
 
 class ReadError(Exception):
@@ -36,39 +46,181 @@ class SourceFile:
     encoding: str
 
 
-def discover(paths: Iterable[str | os.PathLike], settings_for: Callable[[Path], Settings]) -> tuple[list[Path], list[str]]:
-    """Files to check under ``paths`` (sorted, unique), and the given paths that do not exist.
+@dataclass
+class Discovery:
+    files: list[Path]  # sorted, unique
+    missing: list[str]  # given paths that do not exist
+    skipped: list[tuple[str, str]]  # (path, why): found but not checkable (a FIFO named x.py)
 
-    Folders are walked for ``.py`` and ``.ipynb`` files; a file named explicitly is checked
-    whatever its suffix. ``exclude`` globs apply to both (a pre-commit hook passes files).
+
+def discover(paths: Iterable[str | os.PathLike], settings_for: Callable[[Path], Settings]) -> Discovery:
+    """Files to check under ``paths``, as ruff finds them.
+
+    Folders are walked for ``.py`` and ``.ipynb`` files, leaving out SKIPPED_FOLDERS, virtual
+    environments, what ``.gitignore``/``.ignore``/``.git/info/exclude`` ignore (``respect-gitignore``)
+    and ``exclude``/``extend-exclude``. A file named explicitly is checked whatever its suffix
+    and whatever those say, unless ``force-exclude`` (a pre-commit hook passes file names).
     """
     found: dict[Path, None] = {}
     missing: list[str] = []
+    skipped: list[tuple[str, str]] = []
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            found.update(dict.fromkeys(_walk(path, settings_for)))
+            found.update(dict.fromkeys(_walk(path, settings_for, skipped)))
         elif os.path.lexists(path):  # a broken or looping link is reported by the read, with its reason
-            if not is_excluded(settings_for(path), path):
+            settings = settings_for(path)
+            if settings.force_exclude and (is_excluded(settings, path) or _in_skipped_folder(path, settings.root)):
+                continue
+            if _is_special(path):
+                skipped.append((str(given), NOT_A_REGULAR_FILE))
+            else:
                 found[path] = None
         else:
             missing.append(str(given))
-    return sorted(found), missing
+    return Discovery(sorted(found), missing, skipped)
 
 
-def _walk(folder: Path, settings_for: Callable[[Path], Settings]) -> Iterator[Path]:
+def _walk(folder: Path, settings_for: Callable[[Path], Settings], skipped: list[tuple[str, str]]) -> Iterator[Path]:
+    ignore_rules = IgnoreRules(Path(os.path.abspath(folder)))
     for current, folders, files in os.walk(folder):
         current_path = Path(current)
         settings = settings_for(current_path)
+        gitignore = settings.respect_gitignore
         folders[:] = sorted(
             name
             for name in folders
-            if name not in SKIPPED_FOLDERS and not is_excluded(settings, current_path / name)
+            if name not in SKIPPED_FOLDERS
+            and not (current_path / name / VIRTUALENV_MARKER).is_file()
+            and not is_excluded(settings, current_path / name)
+            and not (gitignore and ignore_rules.ignored(current_path / name, is_dir=True))
         )
-        for name in files:
+        for name in sorted(files):
             path = current_path / name
-            if path.suffix in SOURCE_SUFFIXES and not is_excluded(settings, path):
+            if path.suffix not in SOURCE_SUFFIXES or is_excluded(settings, path):
+                continue
+            if gitignore and ignore_rules.ignored(path, is_dir=False):
+                continue
+            if _is_special(path):
+                skipped.append((str(path), NOT_A_REGULAR_FILE))
+            else:
                 yield path
+
+
+def _is_special(path: Path) -> bool:
+    """A FIFO, socket or device: reading it could block forever. A broken link is not special."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _in_skipped_folder(path: Path, root: str | None) -> bool:
+    """Whether a folder between ``root`` (or the working folder) and ``path`` is always skipped."""
+    absolute = Path(os.path.abspath(path))
+    base = Path(os.path.abspath(root or os.getcwd()))
+    try:
+        folders = absolute.parent.relative_to(base).parts
+    except ValueError:
+        return False
+    for depth, name in enumerate(folders):
+        if name in SKIPPED_FOLDERS or (base.joinpath(*folders[: depth + 1]) / VIRTUALENV_MARKER).is_file():
+            return True
+    return False
+
+
+def is_skipped(settings: Settings, path: str | os.PathLike) -> bool:
+    """Whether a folder walk from ``settings.root`` would leave ``path`` out: the language
+    server asks this for each open document, so the editor and ``tfscope check .`` agree."""
+    path = Path(os.path.abspath(path))
+    if is_excluded(settings, path) or _in_skipped_folder(path, settings.root):
+        return True
+    if not settings.respect_gitignore:
+        return False
+    top = Path(os.path.abspath(settings.root or path.parent))
+    try:
+        folders = path.parent.relative_to(top).parts
+    except ValueError:
+        top, folders = path.parent, ()
+    rules = IgnoreRules(top)
+    for depth in range(len(folders)):
+        if rules.ignored(top.joinpath(*folders[: depth + 1]), is_dir=True):
+            return True
+    return rules.ignored(path, is_dir=False)
+
+
+# ---------------------------------------------------------------- .gitignore, .ignore, .git/info/exclude
+
+
+class IgnoreRules:
+    """What ignore files say about paths under ``start``, with git's precedence: the nearest
+    folder's files first (``.ignore``, then ``.gitignore``, then ``.git/info/exclude`` at the
+    repository root), and in a file the last matching line. Files above ``start`` count up to
+    the repository root (the folder holding ``.git``); outside a repository, from ``start`` down."""
+
+    def __init__(self, start: Path) -> None:
+        self.top = _repository_root(start) or start
+        self._specs: dict[Path, list[pathspec.GitIgnoreSpec]] = {}
+
+    def ignored(self, path: Path, is_dir: bool) -> bool:
+        path = Path(os.path.abspath(path))
+        folder = path.parent
+        while True:
+            for spec in self._specs_in(folder):
+                relative = path.relative_to(folder).as_posix() + ("/" if is_dir else "")
+                decision = spec.check_file(relative).include
+                if decision is not None:
+                    return decision
+            if folder == self.top or folder.parent == folder or not folder.is_relative_to(self.top):
+                return False
+            folder = folder.parent
+
+    def _specs_in(self, folder: Path) -> list[pathspec.GitIgnoreSpec]:
+        if folder not in self._specs:
+            files = [folder / name for name in IGNORE_FILE_NAMES]
+            if (folder / ".git").is_dir():
+                files.append(folder / ".git" / "info" / "exclude")
+            self._specs[folder] = [spec for spec in map(_ignore_spec, files) if spec is not None]
+        return self._specs[folder]
+
+
+def _repository_root(folder: Path) -> Path | None:
+    for candidate in (folder, *folder.parents):
+        if (candidate / ".git").exists():
+            return candidate
+    return None
+
+
+def _ignore_spec(path: Path) -> pathspec.GitIgnoreSpec | None:
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    if not stat.S_ISREG(status.st_mode):
+        return None
+    return _parsed_ignore_file(str(path), status.st_mtime_ns, status.st_size)
+
+
+@lru_cache(maxsize=1024)
+def _parsed_ignore_file(path: str, mtime_ns: int, size: int) -> pathspec.GitIgnoreSpec | None:
+    """Keyed by modification time and size, so the server sees an edited .gitignore."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            lines = handle.read().splitlines()
+    except OSError:
+        return None
+    try:
+        return pathspec.GitIgnoreSpec.from_lines(lines)
+    except Exception:  # a line pathspec cannot read: git ignores such a line, so do we
+        return pathspec.GitIgnoreSpec.from_lines([line for line in lines if _readable_ignore_line(line)])
+
+
+def _readable_ignore_line(line: str) -> bool:
+    try:
+        pathspec.GitIgnoreSpec.from_lines([line])
+    except Exception:
+        return False
+    return True
 
 
 def read_source_file(path: Path) -> SourceFile:
@@ -84,6 +236,8 @@ def read_source_file(path: Path) -> SourceFile:
             return SourceFile(read_notebook(text, path=str(path)), text, encoding)
         except NotebookError as error:
             raise ReadError(str(error)) from None
+        except RecursionError:  # json recurses once per nested bracket
+            raise ReadError("not a notebook: its JSON is nested too deeply to read") from None
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as error:
@@ -97,6 +251,8 @@ def _decode(data: bytes, encoding: str) -> str:
         return data.decode(encoding)
     except UnicodeDecodeError as error:
         raise ReadError(f"cannot decode as {encoding}: {error.reason} at byte {error.start}") from None
+    except UnicodeError as error:  # a codec that refuses every input (`# coding: undefined`)
+        raise ReadError(f"cannot decode as {encoding}: {error}") from None
     except LookupError:
         raise ReadError(f"unknown encoding {encoding!r}") from None
 

@@ -21,7 +21,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
 from tfscope import engine
-from tfscope.config import is_excluded
+from tfscope.files import is_skipped
 from tfscope.diagnostics import Fix
 from tfscope.lsp import actions, hover
 from tfscope.lsp.convert import to_lsp_diagnostic
@@ -396,7 +396,7 @@ class TfscopeServer(LanguageServer):
         try:
             mapping, folder_path = settings_source
             resolved = resolve(mapping, snapshot.path, folder_path)
-            excluded = snapshot.path is not None and is_excluded(resolved.settings, snapshot.path)
+            excluded = snapshot.path is not None and is_skipped(resolved.settings, snapshot.path)
             if not resolved.options.enable or excluded:
                 return Result(result_id, generation, snapshot, resolved, None, empty)
             project = self.project_for(folder_path, resolved.settings.interpreter)
