@@ -21,6 +21,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
 from tfscope import engine
+from tfscope.config import CONFIG_FILE_NAMES
 from tfscope.files import is_skipped
 from tfscope.diagnostics import Fix
 from tfscope.lsp import actions, hover
@@ -50,6 +51,7 @@ RESULT_RECHECK_SECONDS = 5.0  # a waiting request re-checks that an analysis is 
 KEPT_ANALYSES = 8
 SETTINGS_SECTION = "tfscope"
 PYPROJECT = "pyproject.toml"
+WATCHED_CONFIG_GLOB = "**/{" + ",".join(CONFIG_FILE_NAMES) + "}"  # tfscope.toml, .tfscope.toml too
 
 NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
     notebook_selector=[
@@ -236,7 +238,7 @@ class TfscopeServer(LanguageServer):
                 id="tfscope-pyproject-watcher",
                 method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
                 register_options=types.DidChangeWatchedFilesRegistrationOptions(
-                    watchers=[types.FileSystemWatcher(glob_pattern=f"**/{PYPROJECT}")]
+                    watchers=[types.FileSystemWatcher(glob_pattern=WATCHED_CONFIG_GLOB)]
                 ),
             )
             try:
@@ -261,8 +263,9 @@ class TfscopeServer(LanguageServer):
         candidates = []
         if result.resolved and result.resolved.pyproject_path:
             candidates.append(result.resolved.pyproject_path)
-        if result.snapshot.path:
-            candidates.append(os.path.join(os.path.dirname(result.snapshot.path), PYPROJECT))
+        if result.snapshot.path:  # a configuration file that appears beside the document counts too
+            folder = os.path.dirname(result.snapshot.path)
+            candidates.extend(os.path.join(folder, name) for name in CONFIG_FILE_NAMES)
         for path in candidates:
             self.pyproject_mtimes.setdefault(path, _mtime(path))
 
@@ -600,7 +603,7 @@ def build_server() -> TfscopeServer:
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def did_change_watched_files(ls: TfscopeServer, params: types.DidChangeWatchedFilesParams) -> None:
-        if any(change.uri.endswith("/" + PYPROJECT) for change in params.changes):
+        if any(change.uri.rpartition("/")[2] in CONFIG_FILE_NAMES for change in params.changes):
             ls.invalidate_all()
 
     return server

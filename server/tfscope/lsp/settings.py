@@ -13,7 +13,9 @@ from typing import Any, Mapping
 
 from pygls import uris
 
-from tfscope.config import DEFAULT_SETTINGS, Settings, load_settings_for, settings_from_mapping
+import os
+
+from tfscope.config import DEFAULT_SETTINGS, Settings, load_config_file, load_settings_for, settings_from_mapping
 
 LOG_LEVELS = ("error", "warning", "info", "debug")
 CONFIGURATION_PREFERENCES = ("editorFirst", "filesFirst", "editorOnly")
@@ -27,6 +29,7 @@ class ServerOptions:
     log_level: str = "info"
     docs_url: str | None = None
     configuration_preference: str = "editorFirst"
+    configuration: str | None = None  # a tfscope.toml / pyproject.toml to use instead of discovery
 
 
 # editor key -> (ServerOptions field, validator returning an error text or None)
@@ -37,6 +40,7 @@ _SERVER_KEYS = {
         lambda value: None if value in LOG_LEVELS else f"must be one of {', '.join(LOG_LEVELS)}",
     ),
     "docsUrl": ("docs_url", lambda value: None if isinstance(value, str) else "must be a URL string"),
+    "configuration": ("configuration", lambda value: None if isinstance(value, str) else "must be a path string"),
     "configurationPreference": (
         "configuration_preference",
         lambda value: None
@@ -116,15 +120,26 @@ def resolve(editor_mapping: Mapping, path: str | None, folder_path: str | None =
     }
     pyproject_path = None
     preference = options.configuration_preference
+    load_file = load_settings_for
+    if options.configuration:  # like `tfscope check --config PATH`: one file for every document
+        config_path = os.path.join(folder_path or os.getcwd(), os.path.expanduser(options.configuration))
+        if os.path.isfile(config_path):
+            path = path or config_path
+
+            def load_file(_document_path, base):
+                settings, file_errors = load_config_file(config_path, base)
+                return settings, file_errors, config_path
+        else:
+            errors.append(f"configuration: no such file: {config_path}; discovering the nearest one instead")
     if preference == "editorOnly" or path is None:
         settings, editor_errors = settings_from_mapping(engine_mapping, DEFAULT_SETTINGS)
         errors += editor_errors
     elif preference == "filesFirst":
         editor_settings, editor_errors = settings_from_mapping(engine_mapping, DEFAULT_SETTINGS)
-        settings, file_errors, pyproject_path = load_settings_for(path, editor_settings)
+        settings, file_errors, pyproject_path = load_file(path, editor_settings)
         errors += editor_errors + file_errors
     else:
-        file_settings, file_errors, pyproject_path = load_settings_for(path, DEFAULT_SETTINGS)
+        file_settings, file_errors, pyproject_path = load_file(path, DEFAULT_SETTINGS)
         settings, editor_errors = settings_from_mapping(engine_mapping, file_settings)
         errors += file_errors + editor_errors
     if settings.root is None and folder_path:

@@ -22,6 +22,9 @@ from tfscope.model.values import (
     ProjectRef,
 )
 
+# What runs before a class's other methods, in this order.
+_SET_UP_METHODS = ("__init__", "setUpClass", "setUp")
+
 
 class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
     def __init__(self, tree: ast.Module, keras_version: int, settings, path: str | None = None,
@@ -85,26 +88,40 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.frames = [module_frame]
         self.exec_block(self.tree.body, module_frame)
         # latest definitions first (an entry point like `main` usually comes last), skipping
-        # functions that an earlier entry point already ran
+        # functions that an earlier entry point already ran; a class's methods as one unit
         for function in reversed(list(self.functions)):
-            if function.node not in self.called_nodes and not function.external:
+            if function.node in self.called_nodes or function.external:
+                continue
+            if function.owner_class is not None:
+                self.analyze_class(function.owner_class)
+            else:
                 self.analyze_uncalled(function)
         return self.model
 
-    def analyze_uncalled(self, function: Function) -> None:
+    def analyze_class(self, cls: ClassValue) -> None:
+        """Methods nobody calls run on one instance: first what sets it up (`__init__`, a test's
+        `setUp`), then each other method from that state, as a caller or a test runner would."""
+        instance = Instance(cls)
+        for name in _SET_UP_METHODS:
+            method = cls.method(name)
+            if method is not None and method.node not in self.called_nodes:
+                self.analyze_uncalled(method, instance)
+        state = dict(instance.attrs)
+        for method in cls.methods.values():
+            if method.node not in self.called_nodes:
+                instance.attrs = dict(state)
+                self.analyze_uncalled(method, instance)
+
+    def analyze_uncalled(self, function: Function, self_value=None) -> None:
         self.root = Root(function.node, context_known=False)
         self.scopes, self.replica, self.call_stack, self.loop_depth, self.path = [], None, [], 0, []
         frame = Frame({}, parent=function.closure, function=function, key=function.node)
         self.frames = [frame]
-        self.bind_parameters(function, frame, args=[], kwargs={}, self_value=self.phantom_self(function))
+        if self_value is None and function.owner_class is not None:
+            self_value = Instance(function.owner_class)
+        self.bind_parameters(function, frame, args=[], kwargs={}, self_value=self_value)
         self.called_nodes.add(function.node)
         self.exec_block(function.node.body, frame)
-
-    def phantom_self(self, function: Function):
-        cls = function.owner_class
-        if cls is None:
-            return None
-        return Instance(cls)
 
     # --------------------------------------------------------------- helpers
 

@@ -49,8 +49,14 @@ class Strategy:
             self.label = text
 
     def visible_name(self, key: ast.AST | None, module: ast.AST | None) -> str | None:
-        """The expression that reaches this strategy from code in ``key``."""
-        return self.names.get(key) or self.names.get(module)
+        """The expression that reaches this strategy from code in ``key`` (a strategy kept in
+        `self.<attr>` is reached so from every method of the class)."""
+        return (self.names.get(key) or self.names.get(module)
+                or next((name for name in self.names.values() if name.startswith("self.")), None))
+
+    def name_for(self, key: ast.AST | None, module: ast.AST | None) -> str:
+        """What a message calls it in code of ``key``."""
+        return self.visible_name(key, module) or self.label or "strategy"
 
     @property
     def is_default(self) -> bool:

@@ -63,7 +63,7 @@ def unused_strategy_before(model: SemanticModel, owner: Owner) -> Strategy | Non
 
 def outside_scope_violation(model: SemanticModel, culprit: Owner, owner: Owner, strategy: Strategy,
                             reason: str, interaction) -> Violation:
-    name = strategy.visible_name(culprit.key, model.module) or strategy.label or "strategy"
+    name = strategy.name_for(culprit.key, model.module)
     if culprit is owner:
         message = f"{owner.kind.value.capitalize()} {owner.describe()} is created outside the strategy scope but is {reason}"
     else:

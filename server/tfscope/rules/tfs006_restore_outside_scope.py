@@ -59,7 +59,7 @@ def check(model: SemanticModel):
         yield Violation(
             node=event.node,
             message=f"{event.what} restores {names} outside the {strategy.describe()} scope before their "
-            f"optimizer variables exist; restore inside `with {strategy.label or 'strategy'}.scope():`",
+            f"optimizer variables exist; restore inside `with {strategy.name_for(event.key, model.module)}.scope():`",
             related=tuple((t.site, f"{t.describe()} is created in the {strategy.describe()} scope here")
                   for t in event.targets),
             explanation="The restored objects were created in the strategy scope, but no training step or "

@@ -47,7 +47,7 @@ def check(model: SemanticModel):
         yield Violation(
             node=event.node,
             message=f"`compile` of {event.model.describe()} runs outside the {strategy.describe()} scope and "
-            f"creates {event.what} there (Keras 3); compile inside `with {strategy.label}.scope():`",
+            f"creates {event.what} there (Keras 3); compile inside `with {strategy.name_for(event.key, model.module)}.scope():`",
             related=((event.model.site, f"{event.model.describe()} is created in the scope here"),),
             explanation="Under Keras 3 the optimizer built from a string in `compile` records the strategy current "
             "at that moment (none here), and `fit` fails with `Mixing different tf.distribute.Strategy "

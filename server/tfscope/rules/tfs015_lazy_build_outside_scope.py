@@ -40,7 +40,7 @@ def check(model: SemanticModel):
             node=event.node,
             message=f"{event.model.describe()} is constructed in the {strategy.describe()} scope but first "
             f"built here, outside it, so its weights are created outside; build it inside "
-            f"`with {strategy.label}.scope():`",
+            f"`with {strategy.name_for(event.key, model.module)}.scope():`",
             related=((event.model.site, f"{event.model.describe()} is constructed here"),),
             intent=place_in_scope(model, event.statement, event.key, strategy),
         )
