@@ -42,9 +42,21 @@ class LossInStep:
 
 @dataclass(frozen=True)
 class StartupAfterOps:
+    """The program's first collective or TPU set-up runs after another TensorFlow op."""
+
     node: ast.AST
     what: str
     first_op: ast.AST
+    kind: str  # the strategy's class name, or "tpu_init"
+
+
+@dataclass(frozen=True)
+class SingleWorkerEvidence:
+    """The program cannot be a multi-worker cluster member, or has no eager context to configure:
+    `TF_CONFIG` removed, or TF1 graph mode (`disable_v2_behavior`, `disable_eager_execution`)."""
+
+    node: ast.AST
+    why: str
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from tfscope.astutil import dotted_name, text_of
 from tfscope.model.calls import Calls
 from tfscope.model.context import Frame
 from tfscope.model.entities import Owner, Strategy
-from tfscope.model.facts import DataInScope
+from tfscope.model.facts import DataInScope, SingleWorkerEvidence
 from tfscope.model.joins import (
     Condition,
     condition_of,
@@ -89,6 +89,15 @@ class Interpreter(Calls):
 
     def exec_aug_assign(self, node: ast.AugAssign, frame: Frame) -> None:
         self.eval(node.value, frame)
+
+    def exec_delete(self, node: ast.Delete, frame: Frame) -> None:
+        for target in node.targets:
+            if isinstance(target, ast.Subscript):
+                holder = self.eval(target.value, frame)
+                key = target.slice
+                if (isinstance(holder, ApiRef) and holder.name == "os.environ" and isinstance(key, ast.Constant)
+                        and key.value == "TF_CONFIG"):
+                    self.report(SingleWorkerEvidence(node, "`TF_CONFIG` removed"))
 
     def exec_expr(self, node: ast.Expr, frame: Frame) -> None:
         self.eval(node.value, frame)
@@ -410,6 +419,7 @@ _STATEMENTS = {
     ast.ClassDef: Interpreter.exec_class_def,
     ast.Import: Interpreter.exec_import,
     ast.ImportFrom: Interpreter.exec_import_from,
+    ast.Delete: Interpreter.exec_delete,
     ast.Pass: lambda *_: None,
     ast.Break: lambda *_: None,
     ast.Continue: lambda *_: None,

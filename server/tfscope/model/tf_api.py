@@ -7,6 +7,7 @@ import ast
 from tfscope.astutil import dotted_name, text_of
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.facts import (
+    SingleWorkerEvidence,
     StartupAfterOps,
     StrategyRecreated,
 )
@@ -48,6 +49,9 @@ class TfApiCalls:
         kind = classify(name)
         if self.first_tf_op is None and kind not in _NOT_TF_OPS and name.startswith(_TF_OP_ROOTS):
             self.first_tf_op = (node)
+        why = _single_worker_evidence(name, node)
+        if why:
+            self.report(SingleWorkerEvidence(node, why))
         handler = _API_CALLS.get(kind)
         if handler is not None:
             return handler(self, name, node, args, kwargs)
@@ -76,20 +80,20 @@ class TfApiCalls:
         elif count > 1:
             self.report(StrategyRecreated(strategy, "by a function called more than once"))
         if kind in STARTUP_STRATEGIES:
-            self.check_startup(node, f"`{kind}`")
+            self.check_startup(node, f"`{kind}`", kind)
         return strategy
 
-    def check_startup(self, node: ast.AST, what: str) -> None:
+    def check_startup(self, node: ast.AST, what: str, kind: str) -> None:
         """Only the program's first collective/TPU set-up must precede every op; later ones
         (TPUStrategy after its own init, a deliberate re-initialisation) find the runtime ready."""
         if self.startup_done or not self.root.context_known:
             return
         self.startup_done = True
         if self.first_tf_op is not None:
-            self.report(StartupAfterOps(node, what, self.first_tf_op))
+            self.report(StartupAfterOps(node, what, self.first_tf_op, kind))
 
     def api_tpu_init(self, name, node, args, kwargs):
-        self.check_startup(node, f"`{name.replace('tensorflow.', 'tf.')}`")
+        self.check_startup(node, f"`{name.replace('tensorflow.', 'tf.')}`", "tpu_init")
         return None
 
     def api_get_strategy(self, name, node, args, kwargs):
@@ -212,3 +216,16 @@ def _is_default_reduction(node: ast.AST | None) -> bool:
         return True
     text = text_of(node).lower()
     return "auto" in text or "sum_over_batch_size" in text
+
+
+# Calls after which no multi-worker collective set-up can fail (see TFS014's docs).
+_GRAPH_MODE_CALLS = ("disable_v2_behavior", "disable_eager_execution")
+
+
+def _single_worker_evidence(name: str, node: ast.Call) -> str:
+    if name.startswith("tensorflow.") and name.rsplit(".", 1)[-1] in _GRAPH_MODE_CALLS:
+        return "TF1 graph mode"
+    if (name == "os.environ.pop" and node.args and isinstance(node.args[0], ast.Constant)
+            and node.args[0].value == "TF_CONFIG"):
+        return "`TF_CONFIG` removed"
+    return ""

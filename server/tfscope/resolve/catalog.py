@@ -126,6 +126,8 @@ STRATEGY_CLASSES = frozenset(
 
 # Strategies whose creation must precede every other TensorFlow op (collectives, TPU system).
 STARTUP_STRATEGIES = frozenset({"MultiWorkerMirroredStrategy", "TPUStrategy"})
+# Strategies that configure the runtime's collective ops when created: once per program.
+COLLECTIVE_STRATEGIES = frozenset({"MultiWorkerMirroredStrategy"})
 
 # (canonical prefix, kind of an upper-case name below it); first match wins.
 _CLASS_FAMILIES = (

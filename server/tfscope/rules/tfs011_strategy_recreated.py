@@ -1,31 +1,39 @@
 from tfscope.diagnostics import Severity
 from tfscope.model.entities import SemanticModel
-from tfscope.model.facts import StrategyRecreated
+from tfscope.model.facts import SingleWorkerEvidence, StrategyRecreated
+from tfscope.resolve.catalog import COLLECTIVE_STRATEGIES
 from tfscope.rules import Rule, Violation
 
 DOC = """\
 ## What it does
-Checks for a strategy constructed in a loop, or in a function that the file calls more than
-once.
+Checks for a `MultiWorkerMirroredStrategy` constructed more than once in a program: in a
+loop, or in a function the file calls more than once.
 
 ## Why is this bad?
-Each construction makes a new strategy object: objects created under the first are then
-"created inside of a different distribution strategy scope" for the second
-(`Mixing different tf.distribute.Strategy objects`), and `MultiWorkerMirroredStrategy`
-or TPU initialisation must happen once at program start-up
-(`Collective ops must be configured at program startup`).
+A multi-worker `MultiWorkerMirroredStrategy` configures the collective ops of the TensorFlow
+runtime when it is created, and that can happen once per program: the second one raises
+`RuntimeError: Collective ops must be configured at program startup`
+(`CollectiveAllReduceStrategy._initialize_multi_worker` in TensorFlow's
+`python/distribute/collective_all_reduce_strategy.py`).
+
+Re-creating other strategies is fine in itself: a function that builds a fresh
+`MirroredStrategy` and everything it uses, called once per trial (the Keras guide's resume
+demo, hyper-parameter sweeps, test helpers), works. What breaks there is mixing objects of
+one strategy object with another, which TFS008 reports. A program that removes `TF_CONFIG`
+or runs in TF1 graph mode is single-worker, where TensorFlow only logs a warning
+(`_initialize_local` catches the error); it is not reported.
 
 ## Example
 ```python
 for fold in range(5):
-    strategy = tf.distribute.MirroredStrategy()
+    strategy = tf.distribute.MultiWorkerMirroredStrategy()
     with strategy.scope():
         model = build_model()
 ```
 
 ## Use instead
 ```python
-strategy = tf.distribute.MirroredStrategy()
+strategy = tf.distribute.MultiWorkerMirroredStrategy()
 for fold in range(5):
     with strategy.scope():
         model = build_model()
@@ -34,11 +42,15 @@ for fold in range(5):
 
 
 def check(model: SemanticModel):
+    if model.events_of(SingleWorkerEvidence):
+        return
     for event in model.events_of(StrategyRecreated):
+        if event.strategy.kind not in COLLECTIVE_STRATEGIES:
+            continue
         yield Violation(
             node=event.strategy.node,
-            message=f"A new `{event.strategy.kind}` is constructed {event.why}; create the strategy once "
-            "and reuse it",
+            message=f"A new `{event.strategy.kind}` is constructed {event.why}; collective ops can be "
+            "configured once per program: create the strategy once and reuse it",
         )
 
 
@@ -46,7 +58,7 @@ RULE = Rule(
     code="TFS011",
     name="strategy-recreated",
     severity=Severity.WARNING,
-    summary="Strategy constructed in a loop or in a function called more than once",
+    summary="MultiWorkerMirroredStrategy constructed in a loop or in a function called more than once",
     doc=DOC,
     check=check,
 )
