@@ -150,7 +150,7 @@ def test_unreadable_files_are_reported_and_the_run_goes_on(tmp_path):
     assert errors[0].startswith("broken.ipynb: error: not valid notebook JSON")
     assert errors[1].startswith("julia.ipynb: error: not a Python notebook")
     assert errors[2].startswith("latin.py: error: cannot decode as utf-8")
-    assert result.stdout == "No errors in the files checked, but 3 files could not be checked (see above).\n"
+    assert result.stdout == "No findings in the files checked, but 3 files could not be checked (see above).\n"
 
 
 def test_a_missing_path_exits_two(tmp_path):
@@ -252,10 +252,10 @@ def test_text_output_like_ruff(tmp_path):
     assert result.returncode == 1
     (finding,) = json_findings(tmp_path)
     column = finding["location"]["column"]
-    headline = f"train.py:{MODEL_ROW}:{column}: TFS001 "
+    headline = f"train.py:{MODEL_ROW}:{column}: TFS001 [warning] "  # the severity, where ruff shows [*]
     assert result.stdout.startswith(headline)
     assert f"{MODEL_ROW} | model = keras.Sequential(" in result.stdout  # the code frame
-    assert "Found 1 error.\n" in result.stdout
+    assert "Found 1 warning.\n" in result.stdout
 
 
 def test_concise_output_is_one_line_per_finding_and_a_summary(tmp_path):
@@ -263,8 +263,8 @@ def test_concise_output_is_one_line_per_finding_and_a_summary(tmp_path):
     result = tfscope("check", "--output-format", "concise", cwd=tmp_path)
     lines = result.stdout.splitlines()
     assert result.returncode == 1
-    assert re.fullmatch(rf"train\.py:{MODEL_ROW}:\d+: TFS001 (\[\*\] )?\S.*", lines[0])
-    assert lines[1] == "Found 1 error."
+    assert re.fullmatch(rf"train\.py:{MODEL_ROW}:\d+: TFS001 \[warning\] (\[\*\] )?\S.*", lines[0])
+    assert lines[1] == "Found 1 warning."
 
 
 def test_json_output_follows_ruffs_schema_plus_severity(tmp_path):
@@ -374,7 +374,8 @@ def test_many_files_in_parallel_are_all_reported_in_order(tmp_path):
     lines = result.stdout.splitlines()
     reported = [line.split(":")[0] for line in lines if line.startswith("pkg/")]
     assert reported == [f"pkg/train_{number:02}.py" for number in range(12)]
-    assert "Found 12 errors." in lines
+    assert "Found 12 warnings." in lines
+    assert "1 file could not be checked (see above)." in lines
 
 
 # ---------------------------------------------------------------- fixes
@@ -383,7 +384,7 @@ def test_many_files_in_parallel_are_all_reported_in_order(tmp_path):
 def test_fix_moves_the_model_into_the_scope_and_reports_it(tmp_path):
     path = write(tmp_path, "train.py", MISPLACED_MODEL)
     result = tfscope("check", "--fix", cwd=tmp_path)
-    assert (result.returncode, result.stdout) == (0, "Found 1 error (1 fixed, 0 remaining).\n")
+    assert (result.returncode, result.stdout) == (0, "Found 1 finding (1 fixed, 0 remaining).\n")
     fixed = path.read_text(encoding="utf-8")
     assert fixed != MISPLACED_MODEL
     assert re.search(r"with strategy\.scope\(\):\n(    .*\n)*    model = keras\.Sequential", fixed)
@@ -446,7 +447,7 @@ def test_a_file_the_system_cannot_read_is_reported_and_the_rest_checked(tmp_path
     result = tfscope("check", "loop.py", "fine.py", cwd=tmp_path)
     assert result.returncode == 2
     assert result.stderr.startswith("loop.py: error: Too many levels of symbolic links")
-    assert result.stdout == "No errors in the files checked, but 1 file could not be checked (see above).\n"
+    assert result.stdout == "No findings in the files checked, but 1 file could not be checked (see above).\n"
 
 
 # ---------------------------------------------------------------- serve and Keras version
@@ -513,6 +514,50 @@ def test_hints_alone_are_shown_but_do_not_fail_the_run(tmp_path):
     ))
     hinted = tfscope("check", "--output-format", "concise", cwd=tmp_path)
     assert hinted.returncode == 0
-    assert "train.py:4:5: TFS009" in hinted.stdout
+    assert "train.py:4:5: TFS009 [hint]" in hinted.stdout
+    assert "\nFound 1 hint.\n" in hinted.stdout  # not "1 error"
     write(tmp_path, "pyproject.toml", '[tool.tfscope]\nseverity = { TFS009 = "warning" }\n')
     assert tfscope("check", cwd=tmp_path).returncode == 1  # re-graded, it fails like any warning
+
+
+def test_summary_counts_findings_by_severity(tmp_path):
+    write(tmp_path, "pyproject.toml", '[tool.tfscope]\nseverity = { TFS002 = "error" }\n')
+    write(tmp_path, "train.py", MISPLACED_MODEL.replace('optimizer="adam"', "optimizer=keras.optimizers.Adam()")
+          .replace("with strategy.scope():", "opt = keras.optimizers.SGD()\nwith strategy.scope():")
+          .replace("optimizer=keras.optimizers.Adam()", "optimizer=opt"))
+    result = tfscope("check", "--output-format", "concise", cwd=tmp_path)
+    assert result.returncode == 1
+    assert " TFS002 [error] " in result.stdout and " TFS001 [warning] " in result.stdout
+    assert "Found 2 findings (1 error, 1 warning).\n" in result.stdout
+
+
+def test_a_file_that_does_not_parse_says_so_and_fails_the_run(tmp_path):
+    write(tmp_path, "train.py", MISPLACED_MODEL + "\ndef broken(:\n    pass\n")
+    result = tfscope("check", "--output-format", "concise", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr == (
+        "train.py:9:12: syntax error: invalid syntax; the code that parses was analysed, findings may be missing\n"
+    )
+    assert f"train.py:{MODEL_ROW}:9: TFS001" in result.stdout  # the rest is still analysed
+    assert "1 file could not be fully parsed (see above)." in result.stdout
+    write(tmp_path, "train.py", "x = (\n")
+    result = tfscope("check", cwd=tmp_path)
+    assert result.returncode == 1 and "All checks passed!" not in result.stdout
+    assert result.stdout == "No findings in the files checked, but 1 file could not be fully parsed (see above).\n"
+    assert tfscope("check", "--exit-zero", cwd=tmp_path).returncode == 0
+
+
+def test_a_broken_pyproject_is_reported_with_line_and_column(tmp_path):
+    write(tmp_path, "pyproject.toml", '[tool.tfscope]\nignore = ["TFS001"\n')
+    write(tmp_path, "train.py", MISPLACED_MODEL)
+    result = tfscope("check", "--output-format", "concise", cwd=tmp_path)
+    assert result.returncode == 2
+    assert re.fullmatch(r"error: /\S+/pyproject\.toml: invalid TOML: line 3, column 1: \S.*; using the defaults\n", result.stderr)
+    assert f"train.py:{MODEL_ROW}:9: TFS001" in result.stdout  # with the defaults
+
+
+def test_tfscope_toml_is_discovered(tmp_path):
+    write(tmp_path, "pyproject.toml", '[tool.tfscope]\nignore = ["TFS002"]\n')
+    write(tmp_path, ".tfscope.toml", 'ignore = ["TFS001"]\n')
+    write(tmp_path, "train.py", MISPLACED_MODEL)
+    assert tfscope("check", cwd=tmp_path).stdout == "All checks passed!\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ast
 import difflib
 import json
 import os
@@ -133,6 +134,7 @@ class FileResult:
     error: str | None = None
     fixed: int = 0
     diff: str = ""
+    syntax_error: str | None = None  # "row:col: message" of the first error when the file does not fully parse
 
 
 class SettingsResolver:
@@ -208,6 +210,11 @@ def _run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     for result in results:
         if result.error is not None:
             print(f"{result.display_path}: error: {result.error}", file=sys.stderr)
+        elif result.syntax_error is not None:
+            print(
+                f"{result.display_path}:{result.syntax_error}; the code that parses was analysed, findings may be missing",
+                file=sys.stderr,
+            )
     findings = sorted((finding for result in results for finding in result.findings), key=lambda finding: finding.sort_key)
     fixed = sum(result.fixed for result in results)
     failed = bool(resolver.errors or missing or discovery.skipped or any(result.error is not None for result in results))
@@ -220,22 +227,24 @@ def _run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         return EXIT_ERROR if failed else EXIT_FINDINGS if changed else EXIT_CLEAN
 
     unchecked = len(missing) + len(discovery.skipped) + sum(result.error is not None for result in results)
-    sys.stdout.write(_report(findings, fixed, args, unchecked))
+    unparsed = sum(result.syntax_error is not None for result in results)
+    sys.stdout.write(_report(findings, fixed, args, unchecked, unparsed))
     if failed:
         return EXIT_ERROR
-    # hints (TFS009, TFS010) are advice: shown, but they never fail a CI run or a commit hook
-    failing = any(finding.severity != Severity.HINT.value for finding in findings)
+    # hints (TFS009, TFS010) are advice: shown, but they never fail a CI run or a commit hook;
+    # a syntax error fails the run as a finding does (as in ruff): the file was only partly analysed
+    failing = unparsed or any(finding.severity != Severity.HINT.value for finding in findings)
     return EXIT_FINDINGS if failing and not args.exit_zero else EXIT_CLEAN
 
 
-def _report(findings: list[Finding], fixed: int, args: argparse.Namespace, unchecked: int) -> str:
+def _report(findings: list[Finding], fixed: int, args: argparse.Namespace, unchecked: int, unparsed: int = 0) -> str:
     if args.statistics:
         if args.output_format == "json":
             return _statistics_json(findings, args.unsafe_fixes)
         return text_output.statistics(findings, args.unsafe_fixes)
     output = FORMATTERS[args.output_format](findings, args.unsafe_fixes)
     if args.output_format in ("text", "concise"):
-        output += text_output.summary(findings, fixed, args.unsafe_fixes, args.fix, unchecked)
+        output += text_output.summary(findings, fixed, args.unsafe_fixes, args.fix, unchecked, unparsed)
     return output
 
 
@@ -292,6 +301,11 @@ def check_file(job: FileJob) -> FileResult:
         analysis = analyze(source, job.settings, project)
         if analysis.unresolved and project.resolve_pending():
             analysis = analyze(source, job.settings, project)
+        if analysis.unanalysable is not None:
+            result.error = f"could not be analysed: {analysis.unanalysable}"
+            return result
+        if not analysis.parsed_cleanly:
+            result.syntax_error = _first_syntax_error(source)
         if job.fix:
             analysis, result.fixed = fix_until_stable(analysis, unsafe=job.unsafe_fixes)
             if analysis.source.text != source.text:
@@ -310,6 +324,23 @@ def check_file(job: FileJob) -> FileResult:
     except Exception as error:  # an engine bug must not stop the other files
         result.error = f"internal error while checking: {type(error).__name__}: {error}"
     return result
+
+
+def _first_syntax_error(source: Source) -> str:
+    """``[cell N:]row:col: syntax error: message`` of Python's first complaint (the engine analysed around it)."""
+    try:
+        compile(source.code, source.path or "<file>", "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
+    except SyntaxError as error:
+        row, column = max(error.lineno or 1, 1), max(error.offset or 1, 1)
+        offset = min(source.line_start(min(row, source.line_count) - 1) + column - 1, len(source.text))
+        cell = source.cell_at(offset) if source.is_notebook else None
+        if cell is not None:
+            row = row - source.position(cell.start)[0]
+            return f"cell {cell.index + 1}:{row}:{column}: syntax error: {error.msg}"
+        return f"{row}:{column}: syntax error: {error.msg}"
+    except (ValueError, RecursionError, MemoryError) as error:
+        return f"1:1: syntax error: {error}"
+    return "1:1: syntax error"
 
 
 def _fix_to_show(analysis: Analysis, diagnostic: Diagnostic, unsafe_fixes: bool) -> Fix | None:

@@ -8,6 +8,7 @@ from tfscope.diagnostics import Applicability
 from tfscope.output.findings import Finding
 
 FIXABLE_MARK = "[*] "
+SEVERITY_ORDER = ("error", "warning", "info", "hint")
 
 
 def is_fixable(finding: Finding, unsafe_fixes: bool) -> bool:
@@ -19,7 +20,7 @@ def is_fixable(finding: Finding, unsafe_fixes: bool) -> bool:
 
 def headline(finding: Finding, unsafe_fixes: bool) -> str:
     mark = FIXABLE_MARK if is_fixable(finding, unsafe_fixes) else ""
-    return f"{finding.where}: {finding.code} {mark}{finding.message}"
+    return f"{finding.where}: {finding.code} [{finding.severity}] {mark}{finding.message}"
 
 
 def concise(findings: Sequence[Finding], unsafe_fixes: bool) -> str:
@@ -44,16 +45,41 @@ def _code_frame(finding: Finding) -> str:
     return "".join(part.rstrip() + "\n" for part in frame)
 
 
-def summary(remaining: Sequence[Finding], fixed: int, unsafe_fixes: bool, fix_mode: bool, unchecked: int = 0) -> str:
-    """The closing lines: counts, and how many more ``--fix`` (or ``--unsafe-fixes``) would fix."""
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def by_severity(findings: Sequence[Finding]) -> str:
+    """``1 error, 2 warnings, 1 hint``: most severe first."""
+    counts = {severity: sum(finding.severity == severity for finding in findings) for severity in SEVERITY_ORDER}
+    return ", ".join(_plural(count, severity) for severity, count in counts.items() if count)
+
+
+def summary(
+    remaining: Sequence[Finding], fixed: int, unsafe_fixes: bool, fix_mode: bool, unchecked: int = 0, unparsed: int = 0
+) -> str:
+    """The closing lines: counts by severity, and how many more ``--fix`` (or ``--unsafe-fixes``) would fix."""
+    problems = []
+    if unparsed:
+        problems.append(f"{_plural(unparsed, 'file')} could not be fully parsed")
+    if unchecked:
+        problems.append(f"{_plural(unchecked, 'file')} could not be checked")
     if not remaining and not fixed:
-        if unchecked:
-            files = "file" if unchecked == 1 else "files"
-            return f"No errors in the files checked, but {unchecked} {files} could not be checked (see above).\n"
+        if problems:
+            return f"No findings in the files checked, but {' and '.join(problems)} (see above).\n"
         return "All checks passed!\n"
     total = len(remaining) + fixed
-    noun = "error" if total == 1 else "errors"
-    lines = [f"Found {total} {noun} ({fixed} fixed, {len(remaining)} remaining)." if fixed or fix_mode else f"Found {total} {noun}."]
+    severities = {finding.severity for finding in remaining}
+    if fixed or fix_mode:
+        remaining_text = f"{len(remaining)} remaining" + (f": {by_severity(remaining)}" if remaining else "")
+        headline = f"Found {_plural(total, 'finding')} ({fixed} fixed, {remaining_text})."
+    elif len(severities) == 1:
+        headline = f"Found {by_severity(remaining)}."
+    else:
+        headline = f"Found {_plural(total, 'finding')} ({by_severity(remaining)})."
+    lines = [headline]
+    if problems:
+        lines.append(f"{' and '.join(problems).capitalize()} (see above).")
     fixable = sum(is_fixable(finding, unsafe_fixes) for finding in remaining)
     hidden = sum(
         not unsafe_fixes and finding.fix is not None and finding.fix.applicability == "unsafe" for finding in remaining
