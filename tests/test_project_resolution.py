@@ -129,3 +129,68 @@ def test_cli_follows_factories_into_other_modules(tmp_path):
                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert run.returncode == 1, run.stdout + run.stderr
     assert "train.py:5:9: TFS001" in run.stdout
+
+
+# ------------------------------------------------- Keras version: environment and declared dependencies
+
+COMPILE_OUTSIDE = """\
+import tensorflow as tf
+
+strategy = tf.distribute.MirroredStrategy()
+with strategy.scope():
+    model = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(4,))])
+model.compile(optimizer="adam", loss="mse")
+"""
+
+
+def script_in(folder, **files):
+    for name, text in files.items():
+        write(folder / name, text)
+    write(folder / "src" / "train.py", COMPILE_OUTSIDE)
+    return Source(COMPILE_OUTSIDE, path=str(folder / "src" / "train.py"))
+
+
+def test_active_environment_is_read_when_no_interpreter_is_configured(tmp_path, monkeypatch):
+    keras2 = fake_environment(tmp_path, tensorflow="2.15.1")
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    monkeypatch.setenv("VIRTUAL_ENV", str(tmp_path / "venv"))
+    assert detect_keras_version(PLAIN, Settings()) == 2
+    assert detect_keras_version(PLAIN, Settings(interpreter=keras2.replace("venv", "missing"))) == 3
+
+
+def test_declared_dependencies_tell_the_keras_version(tmp_path, monkeypatch):
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    cases = {
+        "pins": ({"requirements.txt": "numpy\ntensorflow==2.15.0  # the last Keras 2\n"}, 2),
+        "upper bound": ({"requirements-gpu.txt": "tensorflow[and-cuda]>=2.10,<2.16\n"}, 2),
+        "tf-keras": ({"requirements.txt": "tensorflow>=2.16\ntf-keras\n"}, 3),  # the first match decides
+        "legacy keras": ({"requirements.txt": "tf_keras==2.16.0\n"}, 2),
+        "keras 2": ({"constraints.txt": "keras<3\n"}, 2),
+        "new tensorflow": ({"requirements.txt": "tensorflow>=2.16.1\n"}, 3),
+        "pyproject": ({"pyproject.toml": '[project]\nname = "x"\ndependencies = ["tensorflow~=2.13.0"]\n'}, 2),
+        "poetry": ({"pyproject.toml": '[tool.poetry.dependencies]\npython = "^3.10"\ntensorflow = "~2.14"\n'}, 2),
+        "setup.py": ({"setup.py": 'from setuptools import setup\nsetup(install_requires=["tensorflow==2.12.*"])\n'}, 2),
+        "conda": ({"environment.yml": "dependencies:\n  - python=3.10\n  - tensorflow=2.15\n"}, 2),
+        "unbounded": ({"requirements.txt": "tensorflow>=2.4\n"}, 3),  # admits both: the default
+    }
+    for label, (files, expected) in cases.items():
+        source = script_in(tmp_path / label.replace(" ", "_"), **files)
+        assert detect_keras_version(source, Settings()) == expected, label
+
+
+def test_a_keras_2_only_api_in_the_code_means_keras_2(monkeypatch):
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    legacy = Source("import tensorflow as tf\nopt = tf.keras.optimizers.legacy.Adam()\n")
+    assert detect_keras_version(legacy, Settings()) == 2
+
+
+def test_a_version_dependent_finding_names_its_evidence(tmp_path, monkeypatch):
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    keras2 = script_in(tmp_path / "old", **{"requirements.txt": "tensorflow==2.15.1\n"})
+    assert [d.code for d in analyze(keras2).diagnostics] == []  # Keras 2 enters the model's strategy itself
+    keras3 = script_in(tmp_path / "new", **{"requirements.txt": "tensorflow==2.17.0\n"})
+    (finding,) = analyze(keras3).diagnostics
+    assert finding.code == "TFS007" and "`requirements.txt` declares `tensorflow==2.17.0`" in finding.message

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import logging
-import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Callable
@@ -15,26 +14,14 @@ from tfscope.diagnostics import Diagnostic, Fix, Related
 from tfscope.model.builder import ModelBuilder
 from tfscope.model.entities import Owner, SemanticModel
 from tfscope.parsing import PRUNING, NotAnalysable, Pruning, parse_tolerant
-from tfscope.resolve.environment import keras_major_version
+from tfscope.resolve import keras_version
 from tfscope.resolve.project import ProjectResolver
 from tfscope.rules import Rule, Violation, all_rules
 from tfscope.source import Source
 
 log = logging.getLogger(__name__)
 
-# Evidence in the file itself of which Keras runs it (checked before settings and environment).
-# A line starts where the tokenizer starts one (after "\n", "\r\n" or "\r"); its indentation never
-# spans a line break, and no two repeats overlap, so a search stays linear on any text.
-_LINE_START = r"(?:^|(?<=\r))[ \t\f]*"
-_KERAS_2_IN_FILE = re.compile(
-    _LINE_START + r"(?:import[ \t\f][^\r\n#]*\btf_keras\b|from[ \t\f]+tf_keras\b)"
-    r"|TF_USE_LEGACY_KERAS['\"]\s*(?:\]\s*)?[=,]\s*['\"](?:1|true|True)",
-    re.MULTILINE,
-)
-_KERAS_3_IN_FILE = re.compile(
-    _LINE_START + r"(?:import[ \t\f]+keras\b(?!\.)|from[ \t\f]+keras[ \t\f]+import)", re.MULTILINE
-)
-DEFAULT_KERAS_VERSION = 3
+DEFAULT_KERAS_VERSION = keras_version.DEFAULT
 
 
 @dataclass
@@ -121,9 +108,11 @@ def _analyze_into(analysis: Analysis) -> None:
         return
     tree, recovered = parse_tolerant(source.code)
     analysis.tree, analysis.parsed_cleanly = tree, not recovered
-    analysis.keras_version = detect_keras_version(source, settings)
-    builder = ModelBuilder(tree, analysis.keras_version, settings, path=source.path, project=analysis.project)
+    version = keras_version.detect(source.code, source.path, settings.keras_version, settings.interpreter)
+    analysis.keras_version = version.major
+    builder = ModelBuilder(tree, version.major, settings, path=source.path, project=analysis.project)
     model = builder.build()
+    model.keras_evidence = version.evidence
     analysis.unresolved = builder.unresolved
     suppressions = fixes.noqa_suppressions(source)
     diagnostics: dict[tuple[str, int, int], Diagnostic] = {}
@@ -142,14 +131,8 @@ def _analyze_into(analysis: Analysis) -> None:
 
 
 def detect_keras_version(source: Source, settings: Settings) -> int:
-    """From the file, then an explicit setting, then the environment's packages; default 3."""
-    if _KERAS_2_IN_FILE.search(source.code):
-        return 2
-    if _KERAS_3_IN_FILE.search(source.code):
-        return 3
-    if settings.keras_version in ("2", "3"):
-        return int(settings.keras_version)
-    return keras_major_version(settings.interpreter) or DEFAULT_KERAS_VERSION
+    """2 or 3: see ``resolve.keras_version`` for the evidence, strongest first."""
+    return keras_version.detect(source.code, source.path, settings.keras_version, settings.interpreter).major
 
 
 def _diagnostic(source: Source, rule: Rule, severity, violation: Violation) -> Diagnostic:

@@ -38,7 +38,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.tree = tree
         self.model = SemanticModel(keras_version=keras_version, module=tree)
         self.scopes: list[Strategy] = []  # dynamic scope stack (with-blocks, set_strategy, ...)
-        self.path: list = []  # the branch conditions the code being run is under
+        self.conditions: list = []  # the branch conditions the code being run is under
         self.replica: Strategy | None = None  # inside a function run by strategy.run
         self.call_stack: list[ast.AST] = []  # call nodes being inlined, outermost first
         self.active_functions: list[Function] = []
@@ -114,7 +114,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
 
     def analyze_uncalled(self, function: Function, self_value=None) -> None:
         self.root = Root(function.node, context_known=False)
-        self.scopes, self.replica, self.call_stack, self.loop_depth, self.path = [], None, [], 0, []
+        self.scopes, self.replica, self.call_stack, self.loop_depth, self.conditions = [], None, [], 0, []
         frame = Frame({}, parent=function.closure, function=function, key=function.node)
         self.frames = [frame]
         if self_value is None and function.owner_class is not None:

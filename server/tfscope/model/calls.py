@@ -50,8 +50,8 @@ class Calls:
             # one call per object the name may hold, each under the path it exists on
             results = []
             for owner in self.feasible(alternatives):
-                mark = len(self.path)
-                self.path.extend(c for c in owner.condition if c not in self.path)
+                mark = len(self.conditions)
+                self.conditions.extend(c for c in owner.condition if c not in self.conditions)
                 target = self.attribute_of(owner, func, frame) if alternatives is receiver else owner
                 results.append(self.dispatch(target, node, args, kwargs, frame))
                 self.forget(mark)

@@ -79,19 +79,19 @@ class ScopeStack:
 
     def assume(self, condition: Condition, held: bool) -> int:
         """Run what follows under ``condition``; returns the mark to ``forget`` it at."""
-        self.path.append((condition[0], condition[1] is held))
-        return len(self.path) - 1
+        self.conditions.append((condition[0], condition[1] is held))
+        return len(self.conditions) - 1
 
     def forget(self, mark: int) -> None:
-        del self.path[mark:]
+        del self.conditions[mark:]
 
     def feasible(self, value) -> list:
         """The owners ``value`` may be on the current path."""
-        return [owner for owner in owners_in(value) if not contradicts(owner.condition, self.path)]
+        return [owner for owner in owners_in(value) if not contradicts(owner.condition, self.conditions)]
 
     def meet(self, value, strategy: Strategy | None, node: ast.AST, reason: str, via: str) -> None:
         for owner in self.feasible(value):
-            owner.meet(strategy, node, reason, via, tuple(self.path))
+            owner.meet(strategy, node, reason, via, tuple(self.conditions))
 
     @property
     def frame(self) -> Frame:

@@ -121,6 +121,7 @@ class Owner:
 @dataclass
 class SemanticModel:
     keras_version: int
+    keras_evidence: str = ""  # why that version: the file, a setting, the environment, declared dependencies
     module: ast.AST | None = None
     owners: list[Owner] = field(default_factory=list)
     strategies: list[Strategy] = field(default_factory=list)

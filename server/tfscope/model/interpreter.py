@@ -47,7 +47,7 @@ class Interpreter(Calls):
     # ------------------------------------------------------------ statements
 
     def exec_block(self, statements: list[ast.stmt], frame: Frame) -> None:
-        mark = len(self.path)
+        mark = len(self.conditions)
         for statement in statements:
             frame.statement = statement
             self.inlined_statements += 1
@@ -69,7 +69,7 @@ class Interpreter(Calls):
         reaching = [] if exhaustive else [base]
         for body, condition, held in branches:
             frame.env = dict(base)
-            mark = self.assume(condition, held) if condition is not None else len(self.path)
+            mark = self.assume(condition, held) if condition is not None else len(self.conditions)
             self.exec_block(body, frame)
             self.forget(mark)
             if not ends_flow(body):

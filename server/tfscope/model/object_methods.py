@@ -123,8 +123,8 @@ class ObjectMethods:
         given = kwargs.get("optimizer", args[0] if args else _DEFAULT_OPTIMIZER)
         # optimizers built on different paths (`if ...: opt = A() else: opt = B()`) each reach it
         for optimizer in self.feasible(given) or [given]:
-            mark = len(self.path)
-            self.path.extend(c for c in getattr(optimizer, "condition", ()) if c not in self.path)
+            mark = len(self.conditions)
+            self.conditions.extend(c for c in getattr(optimizer, "condition", ()) if c not in self.conditions)
             self.compile_with(model, optimizer, node, kwargs.get("metrics"))
             self.forget(mark)
 
@@ -152,7 +152,7 @@ class ObjectMethods:
             return
         string_optimizer = isinstance(model.optimizer, str) and not isinstance(optimizer, Owner)
         if (current is None and model.placement is not None and not model.placement.is_default
-                and string_optimizer and self.model.keras_version == 3):
+                and string_optimizer):
             self.report(CompileCreatesOwners(
                 node, self.statement, self.frame.key, model, model.placement,
                 f"the optimizer `\"{model.optimizer}\"`"))

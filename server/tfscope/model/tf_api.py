@@ -180,7 +180,7 @@ class TfApiCalls:
             node, statement, key = self.external_entry
         else:
             statement, key = self.statement, self.frame.key
-        owner = Owner(kind, label, node, statement, placement, self.root, key=key, condition=tuple(self.path))
+        owner = Owner(kind, label, node, statement, placement, self.root, key=key, condition=tuple(self.conditions))
         owner.site_frame = self.frame
         self.model.owners.append(owner)
         return owner

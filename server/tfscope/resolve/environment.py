@@ -15,7 +15,12 @@ def keras_major_version(interpreter: str | None) -> int | None:
     """2 or 3 from the installed keras / tensorflow / tf_keras of ``interpreter``'s environment."""
     if not interpreter:
         return None
-    site_packages = _site_packages(interpreter)
+    return keras_major_version_in_prefix(os.path.dirname(os.path.dirname(os.path.abspath(interpreter))))
+
+
+def keras_major_version_in_prefix(prefix: str) -> int | None:
+    """The same for the environment installed at ``prefix`` (a virtualenv or conda folder)."""
+    site_packages = _site_packages(prefix)
     if not site_packages:
         return None
     stamp = tuple(_mtime(path) for path in site_packages)
@@ -33,9 +38,8 @@ def _keras_major_version(site_packages: tuple[str, ...], stamp: tuple[float, ...
     return None
 
 
-def _site_packages(interpreter: str) -> list[str]:
-    """The environment's site-packages, found from the interpreter's location by convention."""
-    prefix = os.path.dirname(os.path.dirname(os.path.abspath(interpreter)))
+def _site_packages(prefix: str) -> list[str]:
+    """The environment's site-packages, found below its prefix by convention."""
     patterns = ("lib/python3*/site-packages", "lib64/python3*/site-packages", "Lib/site-packages")
     return sorted(path for pattern in patterns for path in glob.glob(os.path.join(prefix, pattern)))
 

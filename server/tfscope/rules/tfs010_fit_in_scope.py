@@ -40,7 +40,8 @@ def check(model: SemanticModel):
     for event in model.events_of(FitInScope):
         yield Violation(
             node=event.node,
-            message=f"`{event.method}` does not need the {event.strategy.describe()} scope under Keras 2: "
+            message=f"`{event.method}` does not need the {event.strategy.describe()} scope under Keras 2 "
+            f"({model.keras_evidence or 'the keras-version setting'}): "
             f"{event.model.describe()} enters its strategy by itself",
         )
 

@@ -1,0 +1,214 @@
+"""Which Keras runs a file, and the evidence for it, strongest first.
+
+Keras 2 and 3 differ on `compile` (see tf-distribute-facts): the file itself, an explicit
+setting, the configured interpreter's installed packages, the active environment
+(`VIRTUAL_ENV`, `CONDA_PREFIX`), the project's declared dependencies, Keras-2-only APIs in the
+code; default Keras 3. Everything is read from disk; nothing is imported or run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.version import Version
+
+from tfscope.resolve.environment import keras_major_version, keras_major_version_in_prefix
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
+DEFAULT = 3
+
+# A line starts where the tokenizer starts one (after "\n", "\r\n" or "\r"); its indentation never
+# spans a line break, and no two repeats overlap, so a search stays linear on any text.
+_LINE_START = r"(?:^|(?<=\r))[ \t\f]*"
+_IN_FILE = (
+    (re.compile(_LINE_START + r"(?:import[ \t\f][^\r\n#]*\btf_keras\b|from[ \t\f]+tf_keras\b)", re.MULTILINE),
+     2, "the file imports `tf_keras`"),
+    (re.compile(r"TF_USE_LEGACY_KERAS['\"]\s*(?:\]\s*)?[=,]\s*['\"](?:1|true|True)"),
+     2, "the file sets `TF_USE_LEGACY_KERAS`"),
+    (re.compile(_LINE_START + r"(?:import[ \t\f]+keras\b(?!\.)|from[ \t\f]+keras[ \t\f]+import)", re.MULTILINE),
+     3, "the file imports `keras`"),
+)
+# APIs only Keras 2 (TF <= 2.15) has: the weakest evidence, read last.
+_KERAS_2_ONLY_APIS = re.compile(r"\bkeras\.optimizers\.legacy\b|\bcompat\.v1\.Session\b|\btf\.Session\b")
+
+# Files that declare a project's dependencies, nearest folder first.
+_REQUIREMENT_FILE = re.compile(r"^(?:requirements|constraints)[\w.-]*\.(?:txt|in)$", re.IGNORECASE)
+_DECLARATION_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "environment.yml", "environment.yaml",
+                      "Pipfile", "Pipfile.lock", "poetry.lock")
+_FIRST_KERAS_3_TENSORFLOW = Version("2.16")
+_PROBE_VERSIONS = {
+    "tensorflow": [Version(v) for v in ("2.4", "2.8", "2.12", "2.13", "2.14", "2.15", "2.15.1",
+                                        "2.16", "2.16.1", "2.17", "2.18", "2.19", "2.20")],
+    "keras": [Version(v) for v in ("2.10", "2.13", "2.15", "3.0", "3.3", "3.8", "3.12")],
+}
+_TENSORFLOW_NAMES = frozenset({"tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tensorflow-macos",
+                               "tf-nightly", "intel-tensorflow"})
+_LEGACY_KERAS_NAMES = frozenset({"tf-keras", "tf_keras"})
+_QUOTED_REQUIREMENT = re.compile(r"""["']((?:tensorflow|tf[-_]keras|keras|tf-nightly|intel-tensorflow)[\w-]*[^"'\n]*)["']""",
+                                 re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class KerasVersion:
+    major: int
+    evidence: str  # why: "the file imports `tf_keras`", "requirements.txt pins tensorflow<2.16", ...
+
+
+def detect(code: str, path: str | None, setting: str, interpreter: str | None) -> KerasVersion:
+    for pattern, major, evidence in _IN_FILE:
+        if pattern.search(code):
+            return KerasVersion(major, evidence)
+    if setting in ("2", "3"):
+        return KerasVersion(int(setting), "the `keras-version` setting")
+    if interpreter:
+        major = keras_major_version(interpreter)
+        if major:
+            return KerasVersion(major, "the packages installed for the configured interpreter")
+    else:
+        for variable in ("VIRTUAL_ENV", "CONDA_PREFIX"):
+            prefix = os.environ.get(variable)
+            major = keras_major_version_in_prefix(prefix) if prefix else None
+            if major:
+                return KerasVersion(major, f"the packages installed in the active environment (`{variable}`)")
+    declared = declared_version(os.path.dirname(os.path.abspath(path))) if path else None
+    if declared:
+        return declared
+    if _KERAS_2_ONLY_APIS.search(code):
+        return KerasVersion(2, "the file uses Keras-2-only APIs")
+    return KerasVersion(DEFAULT, "the default (Keras 3, TensorFlow 2.16 and later)")
+
+
+def declared_version(folder: str) -> KerasVersion | None:
+    """What the nearest folder (walking up to the repository root) that declares TensorFlow or
+    Keras dependencies says."""
+    while True:
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            names = []
+        files = sorted(name for name in names if name in _DECLARATION_FILES or _REQUIREMENT_FILE.match(name))
+        if files:
+            stamp = tuple(_mtime(os.path.join(folder, name)) for name in files)
+            found = _declared_in(folder, tuple(files), stamp)
+            if found:
+                return found
+        parent = os.path.dirname(folder)
+        if ".git" in names or parent == folder:
+            return None
+        folder = parent
+
+
+@lru_cache(maxsize=256)
+def _declared_in(folder: str, files: tuple[str, ...], stamp: tuple[float, ...]) -> KerasVersion | None:
+    for name in files:
+        try:
+            with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as handle:
+                text = handle.read(1_000_000)
+        except OSError:
+            continue
+        for requirement in _requirements(name, text):
+            major = _major_of(requirement)
+            if major:
+                return KerasVersion(major, f"`{name}` declares `{requirement}`")
+    return None
+
+
+def _requirements(name: str, text: str) -> list[str]:
+    if name == "pyproject.toml":
+        return _pyproject_requirements(text)
+    if name == "Pipfile.lock":
+        return _pipfile_lock_requirements(text)
+    if name == "poetry.lock":
+        return [f"{n}=={v}" for n, v in re.findall(r'^name = "([^"]+)"\nversion = "([^"]+)"', text, re.MULTILINE)]
+    if name in ("environment.yml", "environment.yaml"):
+        # conda pins with one `=`: `tensorflow=2.15` means `tensorflow==2.15.*`
+        items = re.findall(r"^\s*-\s*([A-Za-z][\w.-]*\s*[=<>!~][^\s#]*)", text, re.MULTILINE)
+        return [re.sub(r"^([\w.-]+)\s*=(?!=)([\w.]+)$", r"\1==\2.*", item) for item in items]
+    if name == "Pipfile":
+        return [f"{n}{'' if v.strip() == '*' else v}" for n, v in re.findall(r'^\s*"?([\w.-]+)"?\s*=\s*"([^"]*)"', text, re.MULTILINE)]
+    if name in ("setup.py", "setup.cfg"):
+        return [match.strip() for match in _QUOTED_REQUIREMENT.findall(text)] + (
+            re.findall(r"^\s*((?:tensorflow|tf[-_]keras|keras)[^\s#;]*)", text, re.MULTILINE) if name == "setup.cfg" else [])
+    return [line.split("#", 1)[0].strip() for line in text.splitlines() if not line.lstrip().startswith(("-", "#"))]
+
+
+def _pyproject_requirements(text: str) -> list[str]:
+    try:
+        data = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return []
+    project = data.get("project", {}) if isinstance(data.get("project"), dict) else {}
+    found = [item for item in project.get("dependencies", []) if isinstance(item, str)]
+    for group in (project.get("optional-dependencies") or {}).values():
+        found.extend(item for item in group if isinstance(item, str))
+    poetry = (data.get("tool", {}) or {}).get("poetry", {}) if isinstance(data.get("tool"), dict) else {}
+    for name, spec in (poetry.get("dependencies") or {}).items() if isinstance(poetry, dict) else ():
+        version = spec.get("version", "") if isinstance(spec, dict) else spec
+        if isinstance(version, str):
+            found.append(name + _poetry_specifier(version))
+    return found
+
+
+def _poetry_specifier(version: str) -> str:
+    version = version.strip()
+    if version in ("", "*"):
+        return ""
+    if version.startswith("^"):  # ^2.15 means >=2.15,<3
+        base = version[1:]
+        return f">={base},<{int(base.split('.')[0]) + 1}"
+    if version.startswith("~") and not version.startswith("~="):
+        base = version[1:]
+        major, _, rest = base.partition(".")
+        minor = rest.split(".")[0] or "0"
+        return f">={base},<{major}.{int(minor) + 1}"
+    return version if version[0] in "<>=!~" else f"=={version}"
+
+
+def _pipfile_lock_requirements(text: str) -> list[str]:
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return []
+    found = []
+    for section in ("default", "develop"):
+        packages = data.get(section) if isinstance(data, dict) else None
+        for name, spec in (packages or {}).items() if isinstance(packages, dict) else ():
+            if isinstance(spec, dict) and isinstance(spec.get("version"), str):
+                found.append(name + spec["version"])
+    return found
+
+
+def _major_of(text: str) -> int | None:
+    """2 or 3 when the requirement only admits one Keras; None when it says nothing about it."""
+    try:
+        requirement = Requirement(text)
+    except InvalidRequirement:
+        return None
+    name = requirement.name.lower().replace("_", "-")
+    if name in _LEGACY_KERAS_NAMES:
+        return 2
+    family = "tensorflow" if name in _TENSORFLOW_NAMES else "keras" if name == "keras" else None
+    if family is None or not requirement.specifier:
+        return None
+    admitted = [version for version in _PROBE_VERSIONS[family] if requirement.specifier.contains(version, prereleases=True)]
+    if not admitted:
+        return None
+    first_3 = _FIRST_KERAS_3_TENSORFLOW if family == "tensorflow" else Version("3")
+    majors = {3 if version >= first_3 else 2 for version in admitted}
+    return majors.pop() if len(majors) == 1 else None
+
+
+def _mtime(path: str) -> float:
+    try:
+        return os.stat(path).st_mtime
+    except OSError:
+        return 0.0
