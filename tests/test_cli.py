@@ -561,3 +561,36 @@ def test_tfscope_toml_is_discovered(tmp_path):
     write(tmp_path, ".tfscope.toml", 'ignore = ["TFS001"]\n')
     write(tmp_path, "train.py", MISPLACED_MODEL)
     assert tfscope("check", cwd=tmp_path).stdout == "All checks passed!\n"
+
+
+def test_standard_input_with_a_filename(tmp_path):
+    write(tmp_path, "src/pyproject.toml", '[tool.tfscope]\nseverity = { TFS001 = "error" }\n')
+    run = lambda *args: subprocess.run(  # noqa: E731
+        [sys.executable, "-m", "tfscope", "check", *args], cwd=tmp_path, input=MISPLACED_MODEL,
+        capture_output=True, text=True, timeout=120,
+    )
+    result = run("-", "--stdin-filename", "src/train.py", "--output-format", "concise")
+    assert result.returncode == 1
+    # the configuration of the named file applies, and findings carry its name
+    assert result.stdout.startswith(f"src/train.py:{MODEL_ROW}:9: TFS001 [error] ")
+    assert not (tmp_path / "src" / "train.py").exists()
+    fixed = run("--stdin-filename", "train.py", "--fix")
+    assert fixed.returncode == 0
+    assert "with strategy.scope():\n    model = keras.Sequential" in fixed.stdout  # the fixed code, on stdout
+    assert fixed.stderr == "Found 1 finding (1 fixed, 0 remaining).\n"
+    assert run("-", "src").returncode == 2  # standard input is checked alone
+
+
+def test_output_file_quiet_silent_and_show_fixes(tmp_path):
+    write(tmp_path, "train.py", MISPLACED_MODEL)
+    result = tfscope("check", "--output-format", "json", "--output-file", "out/report.json", cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert json.loads((tmp_path / "out" / "report.json").read_text())[0]["code"] == "TFS001"
+    quiet = tfscope("check", "--quiet", "--output-format", "concise", cwd=tmp_path)
+    assert quiet.returncode == 1 and quiet.stdout.count("\n") == 1 and "Found" not in quiet.stdout
+    silent = tfscope("check", "--silent", cwd=tmp_path)
+    assert (silent.returncode, silent.stdout, silent.stderr) == (1, "", "")
+    shown = tfscope("check", "--show-fixes", "--output-format", "concise", cwd=tmp_path)
+    assert shown.stdout.endswith("Would fix 1 finding:\n- train.py:\n    1 × TFS001 (model-outside-scope)\n")
+    fixed = tfscope("check", "--fix", "--show-fixes", cwd=tmp_path)
+    assert fixed.stdout.endswith("Fixed 1 finding:\n- train.py:\n    1 × TFS001 (model-outside-scope)\n")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import ast
 import difflib
+from collections import Counter
 import json
 import os
 import sys
@@ -25,7 +26,7 @@ from tfscope.config import (
 )
 from tfscope.diagnostics import Diagnostic, Fix, Severity
 from tfscope.engine import Analysis, analyze, fix_until_stable, fixes_for, noqa_fix
-from tfscope.files import ReadError, SourceFile, discover, read_source_file, write_text
+from tfscope.files import Discovery, ReadError, SourceFile, discover, read_source_file, source_file_from_bytes, write_text
 from tfscope.notebook import updated_notebook
 from tfscope.output import FORMATTERS, Finding, finding_for
 from tfscope.output import text as text_output
@@ -55,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     check = commands.add_parser("check", help="check .py files and .ipynb notebooks (default: the current folder)")
-    check.add_argument("paths", nargs="*", default=["."], metavar="PATH", help="files or folders to check")
+    check.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to check (default: the current folder; `-`: standard input)")
     check.add_argument("--output-format", choices=sorted(FORMATTERS), default="text")
     check.add_argument("--select", action="append", type=_codes, metavar="CODES",
                        help="comma-separated rule codes or prefixes to enable (replaces the configured selection)")
@@ -71,6 +72,14 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--config", type=Path, metavar="PATH",
                        help="use this pyproject.toml / tfscope.toml instead of discovering the nearest one")
     check.add_argument("--keras-version", choices=KERAS_VERSIONS, help="Keras version to assume when the code does not tell")
+    check.add_argument("--stdin-filename", metavar="PATH",
+                       help="read the code from standard input (PATH `-`, or no PATH) and report it as this file")
+    check.add_argument("--output-file", "-o", type=Path, metavar="FILE", help="write the report to FILE instead of standard output")
+    check.add_argument("--show-fixes", action="store_true", help="list the fixes applied (with --fix) or available")
+    quiet = check.add_mutually_exclusive_group()
+    quiet.add_argument("--quiet", "-q", action="store_true", help="print the findings only, no summary")
+    quiet.add_argument("--silent", "-s", action="store_true",
+                       help="print no findings (only errors, on standard error); the exit code still tells")
     check.add_argument("--extend-exclude", action="append", type=_globs, metavar="GLOBS",
                        help="comma-separated globs of files and folders to leave out, on top of `exclude`")
     check.add_argument("--respect-gitignore", action=argparse.BooleanOptionalAction, default=None,
@@ -125,6 +134,7 @@ class FileJob:
     fix: bool  # apply fixes (and write, unless diff)
     diff: bool
     unsafe_fixes: bool
+    stdin: bytes | None = None  # the text, read from standard input: fixes are printed, never written
 
 
 @dataclass
@@ -135,6 +145,8 @@ class FileResult:
     fixed: int = 0
     diff: str = ""
     syntax_error: str | None = None  # "row:col: message" of the first error when the file does not fully parse
+    fixed_codes: dict[str, int] = field(default_factory=dict)  # rule code -> how many findings --fix fixed
+    fixed_text: str | None = None  # standard input with --fix: the fixed text to print
 
 
 class SettingsResolver:
@@ -194,13 +206,28 @@ def _flatten(groups: list[tuple[str, ...]] | None) -> tuple[str, ...] | None:
 
 def _run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     resolver = SettingsResolver(args, parser)
-    discovery = discover(args.paths, resolver.for_path)
-    files, missing = discovery.files, discovery.missing
-    jobs = [
-        FileJob(os.path.abspath(path), _display_path(path), resolver.for_path(path), args.fix or args.diff, args.diff, args.unsafe_fixes)
-        for path in files
-    ]
+    reads_stdin = args.paths == ["-"] or (not args.paths and args.stdin_filename is not None)
+    if "-" in args.paths and not reads_stdin:
+        parser.error("`-` (standard input) cannot be combined with other paths")
+    if reads_stdin:
+        path = Path(args.stdin_filename or "-")
+        discovery = Discovery([], [], [])
+        jobs = [FileJob(os.path.abspath(path), _display_path(path), resolver.for_path(path),
+                        args.fix or args.diff, args.diff, args.unsafe_fixes, stdin=sys.stdin.buffer.read())]
+    else:
+        discovery = discover(args.paths or ["."], resolver.for_path)
+        jobs = [
+            FileJob(os.path.abspath(path), _display_path(path), resolver.for_path(path), args.fix or args.diff, args.diff, args.unsafe_fixes)
+            for path in discovery.files
+        ]
+    missing = discovery.missing
     results = _check_all(jobs)
+    # with --fix, the fixed standard input goes to stdout (as ruff does), the report to stderr
+    report_stream = sys.stderr if reads_stdin and args.fix and not args.diff else sys.stdout
+    if reads_stdin and args.fix and not args.diff and results and results[0].fixed_text is not None:
+        sys.stdout.write(results[0].fixed_text)
+    elif reads_stdin and args.fix and not args.diff and results and results[0].error is not None:
+        sys.stdout.buffer.write(jobs[0].stdin)  # unreadable: passed through unchanged
     for message in resolver.errors:
         print(f"error: {message}", file=sys.stderr)
     for path in missing:
@@ -220,7 +247,7 @@ def _run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     failed = bool(resolver.errors or missing or discovery.skipped or any(result.error is not None for result in results))
 
     if args.diff:
-        sys.stdout.write("".join(result.diff for result in results))
+        _write_report("".join(result.diff for result in results), args)
         noun = "error" if fixed == 1 else "errors"
         print(f"Would fix {fixed} {noun}." if fixed else "No errors would be fixed.", file=sys.stderr)
         changed = any(result.diff for result in results)
@@ -228,7 +255,10 @@ def _run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
 
     unchecked = len(missing) + len(discovery.skipped) + sum(result.error is not None for result in results)
     unparsed = sum(result.syntax_error is not None for result in results)
-    sys.stdout.write(_report(findings, fixed, args, unchecked, unparsed))
+    report = "" if args.silent else _report(findings, fixed, args, unchecked, unparsed)
+    if args.show_fixes and args.output_format in ("text", "concise") and not args.silent:
+        report += _fixes_report(results, findings, args)
+    _write_report(report, args, report_stream)
     if failed:
         return EXIT_ERROR
     # hints (TFS009, TFS010) are advice: shown, but they never fail a CI run or a commit hook;
@@ -237,13 +267,44 @@ def _run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     return EXIT_FINDINGS if failing and not args.exit_zero else EXIT_CLEAN
 
 
+def _write_report(text: str, args: argparse.Namespace, stream=None) -> None:
+    if args.output_file is not None:
+        args.output_file.parent.mkdir(parents=True, exist_ok=True)
+        args.output_file.write_text(text, encoding="utf-8")
+    else:
+        (stream or sys.stdout).write(text)
+
+
+def _fixes_report(results: list[FileResult], findings: list[Finding], args: argparse.Namespace) -> str:
+    """``--show-fixes``: per file and rule, what --fix fixed, or (without --fix) what it would fix."""
+    names = {rule.code: rule.name for rule in all_rules()}
+    if args.fix:
+        per_file = {result.display_path: result.fixed_codes for result in results if result.fixed_codes}
+        title = "Fixed"
+    else:
+        per_file: dict[str, dict[str, int]] = {}
+        for finding in findings:
+            if text_output.is_fixable(finding, args.unsafe_fixes):
+                codes = per_file.setdefault(finding.display_path, {})
+                codes[finding.code] = codes.get(finding.code, 0) + 1
+        title = "Would fix"
+    if not per_file:
+        return ""
+    total = sum(sum(codes.values()) for codes in per_file.values())
+    lines = [f"\n{title} {total} finding{'s' if total != 1 else ''}:"]
+    for path, codes in sorted(per_file.items()):
+        lines.append(f"- {path}:")
+        lines.extend(f"    {count} × {code} ({names.get(code, '')})" for code, count in sorted(codes.items()))
+    return "\n".join(lines) + "\n"
+
+
 def _report(findings: list[Finding], fixed: int, args: argparse.Namespace, unchecked: int, unparsed: int = 0) -> str:
     if args.statistics:
         if args.output_format == "json":
             return _statistics_json(findings, args.unsafe_fixes)
         return text_output.statistics(findings, args.unsafe_fixes)
     output = FORMATTERS[args.output_format](findings, args.unsafe_fixes)
-    if args.output_format in ("text", "concise"):
+    if args.output_format in ("text", "concise") and not args.quiet:
         output += text_output.summary(findings, fixed, args.unsafe_fixes, args.fix, unchecked, unparsed)
     return output
 
@@ -291,7 +352,7 @@ def check_file(job: FileJob) -> FileResult:
     result = FileResult(job.display_path)
     path = Path(job.path)
     try:
-        source_file = read_source_file(path)
+        source_file = read_source_file(path) if job.stdin is None else source_file_from_bytes(path, job.stdin)
     except ReadError as error:
         result.error = str(error)
         return result
@@ -307,8 +368,15 @@ def check_file(job: FileJob) -> FileResult:
         if not analysis.parsed_cleanly:
             result.syntax_error = _first_syntax_error(source)
         if job.fix:
+            before = Counter(diagnostic.code for diagnostic in analysis.diagnostics)
             analysis, result.fixed = fix_until_stable(analysis, unsafe=job.unsafe_fixes)
-            if analysis.source.text != source.text:
+            after = Counter(diagnostic.code for diagnostic in analysis.diagnostics)
+            result.fixed_codes = dict(sorted((before - after).items()))
+            if job.stdin is not None:
+                result.fixed_text = _fixed_text(source_file, analysis.source)
+                if job.diff and analysis.source.text != source.text:
+                    result.diff = _unified_diff(source_file.source, analysis.source, job.display_path)
+            elif analysis.source.text != source.text:
                 _write_or_diff(path, source_file, analysis.source, job, result)
         result.findings = [
             finding_for(
@@ -353,6 +421,10 @@ def _fix_to_show(analysis: Analysis, diagnostic: Diagnostic, unsafe_fixes: bool)
 def _noqa_offset(analysis: Analysis, diagnostic: Diagnostic) -> int:
     ignore = noqa_fix(analysis, diagnostic)
     return ignore.edits[0].start if ignore is not None and ignore.edits else diagnostic.start
+
+
+def _fixed_text(source_file: SourceFile, fixed_source: Source) -> str:
+    return updated_notebook(source_file.raw, fixed_source) if fixed_source.is_notebook else fixed_source.text
 
 
 def _write_or_diff(path: Path, source_file: SourceFile, fixed_source: Source, job: FileJob, result: FileResult) -> None:

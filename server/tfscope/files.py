@@ -229,6 +229,11 @@ def read_source_file(path: Path) -> SourceFile:
         data = path.read_bytes()
     except OSError as error:
         raise ReadError(error.strerror or str(error)) from None
+    return source_file_from_bytes(path, data)
+
+
+def source_file_from_bytes(path: Path, data: bytes) -> SourceFile:
+    """``data`` read as the file ``path`` would be (standard input given a ``--stdin-filename``)."""
     if path.suffix == NOTEBOOK_SUFFIX:
         encoding = "utf-8-sig" if data.startswith(codecs.BOM_UTF8) else "utf-8"
         text = _decode(data, encoding)
