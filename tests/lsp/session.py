@@ -276,12 +276,13 @@ async def lsp_session(
     initialization_options: Any = None,
     configuration: dict[str, Any] | None = None,
     client_features: dict[str, Callable] | None = None,
+    server_command: list[str] = SERVER_COMMAND,
 ):
     """A started, initialised server; ``configuration`` maps a folder uri ("" = global) to its
     ``tfscope`` section for ``workspace/configuration``."""
     features = {**DEFAULT_CLIENT_FEATURES, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: _record_published}
     config = ClientServerConfig(
-        server_command=SERVER_COMMAND, client_factory=lambda: _recording_client({**features, **(client_features or {})})
+        server_command=server_command, client_factory=lambda: _recording_client({**features, **(client_features or {})})
     )
     client = await config.start()
     session = Session(client, types.PositionEncodingKind.Utf16, pulls=False)

@@ -1,7 +1,8 @@
 """The tfscope language server: a thin pygls adapter around ``tfscope.engine``.
 
-Edits are debounced on the event loop (keyed by analysis target), analysed one at a time in a
-dedicated worker thread, and a result is kept only if its document version is still current.
+Edits are debounced on the event loop (keyed by analysis target), analysed in a few worker
+threads with at most one analysis per target at a time (an edit during one reruns it when it
+ends: latest wins), and a result is kept only if its document version is still current.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any, Callable, Mapping
 from lsprotocol import types
 from pygls import uris
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol, lsp_method
+from pygls.protocol import lsp_method
 
 from tfscope import engine
 from tfscope.config import CONFIG_FILE_NAMES
@@ -28,6 +29,8 @@ from tfscope.lsp import actions, hover
 from tfscope.lsp.convert import to_lsp_diagnostic
 from tfscope.lsp.documents import Snapshot, current_version, take_snapshot, target_key
 from tfscope.lsp.logs import ClientLogHandler, configure_logging
+from tfscope.lsp.options import checked_initialization_options
+from tfscope.lsp.protocol import RobustProtocol
 from tfscope.lsp.settings import (
     Resolved,
     merged,
@@ -49,6 +52,9 @@ RESULT_RECHECK_SECONDS = 5.0  # a waiting request re-checks that an analysis is 
 # Full analyses (syntax tree, semantic model: megabytes for a long script) kept for code actions
 # and hovers; older ones keep only their diagnostics and are re-analysed when next needed.
 KEPT_ANALYSES = 8
+# Analyses run side by side, one per target at most, so one slow file (a huge generated module)
+# never holds up the others; the GIL shares the CPU between them.
+ANALYSIS_THREADS = 4
 SETTINGS_SECTION = "tfscope"
 PYPROJECT = "pyproject.toml"
 WATCHED_CONFIG_GLOB = "**/{" + ",".join(CONFIG_FILE_NAMES) + "}"  # tfscope.toml, .tfscope.toml too
@@ -102,7 +108,7 @@ def pulls_diagnostics(capabilities: types.ClientCapabilities) -> bool:
     )
 
 
-class TfscopeProtocol(LanguageServerProtocol):
+class TfscopeProtocol(RobustProtocol):
     @lsp_method(types.INITIALIZE)
     def lsp_initialize(self, params: types.InitializeParams):
         result = yield from super().lsp_initialize(params)
@@ -122,7 +128,7 @@ class TfscopeServer(LanguageServer):
             notebook_document_sync=NOTEBOOK_SYNC,
             protocol_cls=TfscopeProtocol,
         )
-        self.analysis_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tfscope-analysis")
+        self.analysis_pool = ThreadPoolExecutor(max_workers=ANALYSIS_THREADS, thread_name_prefix="tfscope-analysis")
         # jedi answers what the file cannot tell; it is slow, so it never runs in the analysis thread
         self.jedi_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tfscope-jedi")
         self.projects: dict[tuple[str | None, str | None], ProjectResolver] = {}
@@ -135,7 +141,8 @@ class TfscopeServer(LanguageServer):
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.last_edit: dict[str, float] = {}
         self.edit_counts: dict[str, int] = {}  # read by the worker to skip superseded snapshots
-        self.in_flight: dict[str, int] = {}
+        self.in_flight: dict[str, int] = {}  # targets being analysed (at most one analysis each)
+        self.rerun: set[str] = set()  # targets changed while being analysed: analysed again after
         self.waiters: dict[str, list[asyncio.Future]] = {}
         self.published_cells: dict[str, set[str]] = {}
         self.pyproject_mtimes: dict[str, float | None] = {}
@@ -308,13 +315,18 @@ class TfscopeServer(LanguageServer):
 
     async def analyse(self, key: str) -> None:
         self.timers.pop(key, None)
-        self.in_flight[key] = self.in_flight.get(key, 0) + 1
+        if self.in_flight.get(key):
+            # latest wins, one analysis per target at a time: a slow file holds one thread, not all
+            self.rerun.add(key)
+            return
+        self.in_flight[key] = 1
         try:
             result = await self.analysis_for(key)
         finally:
-            self.in_flight[key] -= 1
-            if not self.in_flight[key]:
-                del self.in_flight[key]
+            del self.in_flight[key]
+            if key in self.rerun:
+                self.rerun.discard(key)
+                self.schedule(key, immediate=True)
         if result is None or not self.is_current(result):
             logger.debug("dropped the result for a superseded version of %s", key)
             return
@@ -506,8 +518,10 @@ def build_server() -> TfscopeServer:
 
     @server.feature(types.INITIALIZE)
     def initialize(ls: TfscopeServer, params: types.InitializeParams) -> None:
-        ls.global_mapping, ls.folder_mappings = split_initialization_options(params.initialization_options)
+        options, option_errors = checked_initialization_options(params.initialization_options)
+        ls.global_mapping, ls.folder_mappings = split_initialization_options(options)
         ls.log_handler.attach(asyncio.get_running_loop())
+        ls.report_setting_errors(tuple(option_errors))
         ls.apply_log_level()
         mode = "pull" if ls.pulls_diagnostics else "push"
         logger.info("tfscope %s starting: %s diagnostics, %s positions", ls.version, mode, ls.position_encoding)

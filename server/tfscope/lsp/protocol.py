@@ -1,0 +1,84 @@
+"""JSON-RPC bookkeeping pygls 2.1 leaves to its users: every request answered, nothing kept
+after a message is handled, one ``initialize`` per session."""
+
+from __future__ import annotations
+
+import logging
+from concurrent.futures import Future
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams, JsonRpcInvalidRequest
+from pygls.protocol import LanguageServerProtocol, lsp_method
+from pygls.protocol.json_rpc import RPCRequest
+
+logger = logging.getLogger("tfscope.lsp")
+
+
+@dataclass
+class UnreadableRequest:
+    """A request whose params could not be read: answered with ``error`` instead of dropped."""
+
+    id: Any
+    method: str
+    error: types.ResponseError
+    jsonrpc: str = "2.0"
+
+
+class RobustProtocol(LanguageServerProtocol):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.initialize_received = False
+
+    def _execute_handler(self, msg_id, handler, callback, args=None, kwargs=None):
+        # pygls 2.1.1 files the future of every generator, coroutine and thread handler under a
+        # fresh id, and only answered requests ever leave: each notification (every keystroke's
+        # didChange) and each step of a built-in handler would stay forever.
+        super()._execute_handler(msg_id, handler, callback, args, kwargs)
+        future = self._request_futures.get(msg_id)
+        if future is not None:
+            future.add_done_callback(partial(self._forget, msg_id))
+
+    def _forget(self, msg_id, future: Future) -> None:
+        if self._request_futures.get(msg_id) is future:
+            self._request_futures.pop(msg_id, None)
+
+    def structure_message(self, data: dict[str, Any]):
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as error:
+            if isinstance(data, dict) and "method" in data and "id" in data:
+                reason = "; ".join(_reasons(error.__cause__)) or error.message
+                message = f"invalid params for {data['method']}: {reason}"
+                return UnreadableRequest(data["id"], str(data["method"]), JsonRpcInvalidParams(message).to_response_error())
+            raise
+
+    def handle_message(self, message) -> None:
+        if isinstance(message, UnreadableRequest):
+            logger.warning("answering request %r with an error: %s", message.id, message.error.message)
+            self._send_response(message.id, error=message.error)
+            return
+        if self._shutdown and isinstance(message, RPCRequest) and message.method != types.EXIT:
+            error = JsonRpcInvalidRequest(f"the server is shutting down: {message.method} refused")
+            self._send_response(message.id, error=error.to_response_error())
+            return
+        super().handle_message(message)
+
+    @lsp_method(types.INITIALIZE)
+    def lsp_initialize(self, params: types.InitializeParams):
+        if self.initialize_received:  # a second one would replace the workspace and its documents
+            raise JsonRpcInvalidRequest("initialize may only be sent once per session")
+        self.initialize_received = True
+        return (yield from super().lsp_initialize(params))
+
+
+def _reasons(error: BaseException | None) -> list[str]:
+    """The innermost messages of a cattrs validation error (an exception group)."""
+    if error is None:
+        return []
+    inner = getattr(error, "exceptions", None)
+    if not inner:
+        return [str(error)]
+    return [reason for exception in inner for reason in _reasons(exception)][:3]

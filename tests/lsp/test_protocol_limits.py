@@ -1,0 +1,117 @@
+"""The protocol's promises under hostile traffic: bookkeeping stays flat, every request is
+answered, bad initializationOptions never cost the user the server (issue 8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .inprocess import InProcessServer
+from .session import MODEL_OUTSIDE_SCOPE
+
+URI = "file:///tmp/tfscope-inprocess/train.py"
+
+
+@pytest.fixture
+async def server():
+    running = InProcessServer()
+    yield running
+    running.close()
+
+
+def did_change(version: int, text: str) -> dict:
+    return {"textDocument": {"uri": URI, "version": version}, "contentChanges": [{"text": text}]}
+
+
+async def test_notifications_leave_no_bookkeeping_behind(server):
+    """pygls 2.1.1 keeps a future per notification handled by a generator (didChange, didOpen...)."""
+    await server.initialize()
+    server.notify(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": URI, "languageId": "python", "version": 1, "text": MODEL_OUTSIDE_SCOPE}},
+    )
+    sizes = []
+    version = 1
+    for _ in range(3):
+        for _ in range(300):
+            version += 1
+            server.notify("textDocument/didChange", did_change(version, MODEL_OUTSIDE_SCOPE + f"# {version}\n"))
+            server.notify("$/setTrace", {"value": "off"})
+        await server.settle(0.5)
+        sizes.append(len(server.protocol._request_futures))
+    assert sizes[0] == sizes[1] == sizes[2] <= 2, sizes
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"textDocument": {"uri": URI}, "position": {"line": -1, "character": 0}},
+        {"textDocument": {"uri": URI}, "position": {"line": 0, "character": -5}},
+        {"textDocument": {"uri": URI}, "position": {"line": 2**40, "character": 0}},
+        [URI, 0, 0],
+        None,
+        {"position": {"line": 0, "character": 0}},
+        {"textDocument": 5, "position": "here"},
+        "hover",
+    ],
+    ids=["negative line", "negative character", "huge line", "list", "null", "no textDocument", "wrong types", "string"],
+)
+async def test_a_malformed_request_gets_an_error_response(server, params):
+    await server.initialize()
+    response = await server.request("textDocument/hover", params)
+    if "error" in response:
+        assert response["error"]["code"] in (-32602, -32600)
+    else:
+        assert response["result"] is None  # well-formed but nowhere: nothing to say
+    assert "result" in await server.request("shutdown")
+
+
+@pytest.mark.parametrize("method", ["textDocument/codeAction", "textDocument/diagnostic", "codeAction/resolve"])
+async def test_every_feature_answers_null_params(server, method):
+    await server.initialize()
+    response = await server.request(method, None)
+    assert response["error"]["code"] == -32602
+
+
+async def test_a_second_initialize_is_refused_and_keeps_the_documents(server):
+    await server.initialize()
+    server.notify(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": URI, "languageId": "python", "version": 1, "text": MODEL_OUTSIDE_SCOPE}},
+    )
+    response = await server.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+    assert response["error"]["code"] == -32600
+    assert URI in server.server.workspace.text_documents
+
+
+async def test_requests_after_shutdown_are_refused(server):
+    await server.initialize()
+    assert "result" in await server.request("shutdown")
+    response = await server.request("textDocument/hover", {"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}})
+    assert response["error"]["code"] == -32600
+
+
+@pytest.mark.parametrize(
+    "options, complaint",
+    [
+        ({"settings": 5}, "settings"),
+        ({"globalSettings": "x"}, "globalSettings"),
+        ({"globalSettings": [1]}, "globalSettings"),
+        ({"settings": [1, "x", {"workspace": 3}]}, "settings"),
+        ({"settings": {"select": 5}}, "select"),
+        ([1, 2], "initializationOptions"),
+        ("tfscope", "initializationOptions"),
+    ],
+    ids=repr,
+)
+async def test_wrongly_typed_initialization_options_give_one_message_and_defaults(server, options, complaint):
+    response = await server.initialize(options)
+    assert "result" in response, response
+    messages = server.shown_messages()
+    assert len(messages) == 1 and complaint in messages[0], messages
+    server.notify(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": URI, "languageId": "python", "version": 1, "text": MODEL_OUTSIDE_SCOPE}},
+    )
+    await server.settle(0.5)
+    published = [m["params"] for m in server.sent if m.get("method") == "textDocument/publishDiagnostics"]
+    assert any(d["code"] == "TFS001" for params in published for d in params["diagnostics"]), published
