@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from tfscope.output import github, json_report, sarif, text
-from tfscope.output.findings import Finding, FindingEdit, FindingFix, Location, finding_for
+from tfscope.output import github, gitlab, json_report, junit, pylint, sarif, text
+from tfscope.output.findings import (
+    Finding,
+    FindingEdit,
+    FindingFix,
+    Location,
+    finding_for,
+)
 
 Formatter = Callable[[Sequence[Finding], bool], str]  # (sorted findings, unsafe fixes enabled) -> output
 
@@ -15,6 +21,9 @@ FORMATTERS: dict[str, Formatter] = {
     "json": json_report.render,
     "sarif": sarif.render,
     "github": github.render,
+    "gitlab": gitlab.render,
+    "junit": junit.render,
+    "pylint": pylint.render,
 }
 
 __all__ = ["FORMATTERS", "Finding", "FindingEdit", "FindingFix", "Formatter", "Location", "finding_for"]

@@ -5,7 +5,11 @@ They are plain data, so worker processes can send them back to the CLI.
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections import Counter
 from dataclasses import dataclass
+from typing import Sequence
 
 from tfscope.diagnostics import Diagnostic, Fix
 from tfscope.notebook import cell_position
@@ -97,3 +101,15 @@ def _location(source: Source, offset: int) -> tuple[int | None, Location]:
         return cell_index + 1, Location(row + 1, column + 1)
     line, column = source.position(offset)
     return None, Location(line + 1, column + 1)
+
+
+def stable_fingerprints(findings: Sequence[Finding]) -> list[str]:
+    """One hash per finding that survives edits elsewhere in the file: the rule, the file (and
+    cell), the flagged line's text without indentation, and which occurrence of those it is."""
+    seen: Counter = Counter()
+    fingerprints = []
+    for finding in findings:
+        identity = (finding.code, finding.display_path, finding.cell, finding.source_line.strip())
+        seen[identity] += 1
+        fingerprints.append(hashlib.sha256(json.dumps([*identity, seen[identity]]).encode()).hexdigest())
+    return fingerprints

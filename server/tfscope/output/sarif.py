@@ -8,12 +8,12 @@ from typing import Sequence
 from urllib.parse import quote
 
 from tfscope import __version__
-from tfscope.output.findings import Finding
+from tfscope.output.findings import Finding, stable_fingerprints
 from tfscope.rules import Rule, all_rules
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
-INFORMATION_URI = "https://github.com/tfscope/tfscope"
+FINGERPRINT = "tfscope/v1"  # partialFingerprints key: bump the version if the recipe changes
 RESULT_LEVELS = {"error": "error", "warning": "warning", "info": "note", "hint": "note"}
 
 
@@ -25,12 +25,11 @@ def render(findings: Sequence[Finding], unsafe_fixes: bool) -> str:
             "driver": {
                 "name": "tfscope",
                 "version": __version__,
-                "informationUri": INFORMATION_URI,
                 "rules": [_rule(rule) for rule in rules],
             }
         },
         "columnKind": "unicodeCodePoints",
-        "results": [_result(finding, rule_index) for finding in findings],
+        "results": _results(findings, rule_index),
     }
     document = {"$schema": SARIF_SCHEMA, "version": SARIF_VERSION, "runs": [run]}
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
@@ -44,6 +43,37 @@ def _rule(rule: Rule) -> dict:
         "fullDescription": {"text": rule.summary},
         "help": {"text": rule.doc.strip(), "markdown": rule.doc.strip()},
         "defaultConfiguration": {"level": RESULT_LEVELS[rule.severity.value], "enabled": rule.default_enabled},
+    }
+
+
+def _results(findings: Sequence[Finding], rule_index: dict[str, int]) -> list[dict]:
+    results = []
+    for finding, digest in zip(findings, stable_fingerprints(findings)):
+        result = _result(finding, rule_index)
+        result["partialFingerprints"] = {FINGERPRINT: digest}
+        results.append(result)
+    return results
+
+
+def _fix(finding: Finding) -> dict | None:
+    """A SARIF fix, for .py files only: notebook rows count within a cell, not in the file."""
+    if finding.fix is None or finding.cell is not None or not finding.fix.edits:
+        return None
+    replacements = [
+        {
+            "deletedRegion": {
+                "startLine": edit.location.row,
+                "startColumn": edit.location.column,
+                "endLine": edit.end_location.row,
+                "endColumn": edit.end_location.column,
+            },
+            "insertedContent": {"text": edit.content},
+        }
+        for edit in finding.fix.edits
+    ]
+    return {
+        "description": {"text": f"{finding.fix.message} ({finding.fix.applicability})"},
+        "artifactChanges": [{"artifactLocation": {"uri": _uri(finding.display_path)}, "replacements": replacements}],
     }
 
 
@@ -69,6 +99,9 @@ def _result(finding: Finding, rule_index: dict[str, int]) -> dict:
     }
     if finding.code in rule_index:
         result["ruleIndex"] = rule_index[finding.code]
+    fix = _fix(finding)
+    if fix is not None:
+        result["fixes"] = [fix]
     return result
 
 
