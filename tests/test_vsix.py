@@ -18,8 +18,14 @@ from packaging.requirements import Requirement
 
 from e2e.vscode.vsix import REPO, packaging_tools_missing, vsix_path
 
-SETTINGS = ("enable", "select", "ignore", "severity", "kerasVersion", "interpreter", "importStrategy", "logLevel", "trace.server")
-COMMANDS = {"tfscope.restart": "Restart Server", "tfscope.fixAll": "Fix All", "tfscope.showLogs": "Show Logs"}
+SETTINGS = (
+    "enable", "select", "ignore", "severity", "kerasVersion", "extendSelect", "exclude", "perFileIgnores",
+    "configuration", "configurationPreference", "interpreter", "importStrategy", "logLevel", "trace.server",
+)
+COMMANDS = {
+    "tfscope.restart": "Restart Server", "tfscope.fixAll": "Fix All", "tfscope.showLogs": "Show Logs",
+    "tfscope.showServerInfo": "Show Server Info",
+}
 TEST_FILE = re.compile(r"(^|/)(conftest\.py|test_[^/]*\.py|[^/]*_test\.py)$")
 
 
@@ -95,11 +101,8 @@ def test_holds_the_bundled_extension_code_and_the_server_launcher(vsix):
 
 def test_holds_the_server_package_as_in_the_repository(vsix):
     members = names(vsix)
-    package_files = {
-        path.relative_to(REPO / "server").as_posix()
-        for path in (REPO / "server" / "tfscope").rglob("*.py")
-        if "__pycache__" not in path.parts
-    }
+    tracked = subprocess.run(["git", "ls-files", "server/tfscope"], cwd=REPO, capture_output=True, text=True, check=True)
+    package_files = {name.removeprefix("server/") for name in tracked.stdout.split() if name.endswith(".py")}
     bundled = {name.removeprefix("extension/bundled/tool/") for name in members if name.startswith("extension/bundled/tool/")}
     assert package_files <= bundled
     assert not [name for name in bundled if name.endswith(".pyc")]
@@ -123,6 +126,13 @@ def test_holds_every_library_pyproject_requires_at_an_allowed_version(vsix):
         assert requirement.specifier.contains(versions[name]), f"{name} {versions[name]} does not satisfy {line}"
     # a backport cattrs needs on the oldest supported Python (3.10), which a pip on 3.11 skips
     assert "exceptiongroup" in versions
+
+
+def test_holds_only_what_the_server_uses(vsix):
+    members = names(vsix)
+    assert not [name for name in members if "/typeshed/stubs/" in name or "/django-stubs/" in name]
+    assert "extension/bundled/libs/jedi/third_party/typeshed/stdlib/builtins.pyi" in members
+    assert len(members) < 1500  # 5,899 with jedi's third-party stubs
 
 
 def test_holds_no_test_files(vsix):
@@ -188,3 +198,20 @@ def test_from_environment_prefers_the_environment(extracted, broken_environment,
     )
     assert done.returncode != 0
     assert "the environment tfscope was imported" in done.stderr.decode()
+
+
+def test_bundled_jedi_still_follows_project_modules_and_builtins(extracted, tmp_path):
+    (tmp_path / "models.py").write_text("def build_model():\n    return 1\n")
+    probe = (
+        "import jedi, sys\n"
+        "project = jedi.Project(sys.argv[1])\n"
+        "script = jedi.Script('from models import build_model\\nbuild_model\\nlen', path=sys.argv[1] + '/train.py', project=project)\n"
+        "print(script.goto(2, 3, follow_imports=True)[0].module_path, script.infer(3, 1)[0].name)\n"
+    )
+    libs = extracted / "bundled" / "libs"
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(libs)!r}); exec({probe!r})", str(tmp_path)],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(tmp_path / "models.py"), "len"]

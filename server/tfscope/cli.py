@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import ast
 import difflib
-from collections import Counter
 import json
 import os
 import sys
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -26,7 +26,15 @@ from tfscope.config import (
 )
 from tfscope.diagnostics import Diagnostic, Fix, Severity
 from tfscope.engine import Analysis, analyze, fix_until_stable, fixes_for, noqa_fix
-from tfscope.files import Discovery, ReadError, SourceFile, discover, read_source_file, source_file_from_bytes, write_text
+from tfscope.files import (
+    Discovery,
+    ReadError,
+    SourceFile,
+    discover,
+    read_source_file,
+    source_file_from_bytes,
+    write_text,
+)
 from tfscope.notebook import updated_notebook
 from tfscope.output import FORMATTERS, Finding, finding_for
 from tfscope.output import text as text_output

@@ -20,6 +20,10 @@ BUNDLED = ROOT / "bundled"
 LIBS = BUNDLED / "libs"
 TOOL = BUNDLED / "tool"
 BUILD_LEFTOVERS = ("__pycache__", "*.pyc")
+# jedi's stubs for third-party packages (4,800 of its 5,600 files): tfscope asks jedi only about
+# the project's own modules, and jedi reads a package's sources when it has no stub for it. The
+# standard library's stubs (typeshed/stdlib) stay: jedi needs them for builtins.
+UNUSED_LIBRARY_PARTS = ("jedi/third_party/typeshed/stubs", "jedi/third_party/django-stubs")
 # what this script itself needs; pip's private copy of packaging is too old (markers with `extra`)
 BUILD_TOOLS = ("packaging>=22", "tomli>=2; python_version<'3.11'")
 
@@ -103,6 +107,8 @@ def main() -> None:
     if backports:
         pip_install(backports, python_version)
     shutil.rmtree(LIBS / "bin", ignore_errors=True)
+    for part in UNUSED_LIBRARY_PARTS:
+        shutil.rmtree(LIBS / part, ignore_errors=True)
     shutil.copytree(ROOT / "server" / "tfscope", TOOL / "tfscope", ignore=shutil.ignore_patterns(*BUILD_LEFTOVERS))
     print(f"bundled tfscope and {len(list(LIBS.glob('*.dist-info')))} libraries for Python >= {python_version}")
 

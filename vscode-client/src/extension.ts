@@ -31,6 +31,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         vscode.commands.registerCommand('tfscope.restart', restart),
         vscode.commands.registerCommand('tfscope.fixAll', fixAll),
         vscode.commands.registerCommand('tfscope.showLogs', () => log.show()),
+        vscode.commands.registerCommand('tfscope.showServerInfo', () => {
+            const info = manager?.serverInfo() ?? 'tfscope: not started';
+            log.info(info);
+            log.show();
+            const version = info.split('\n')[0];
+            void vscode.window.showInformationMessage(version, 'Show Logs').then((choice) => choice && log.show());
+        }),
         vscode.workspace.onDidChangeConfiguration((event) => {
             if (event.affectsConfiguration(SECTION)) {
                 void restart();

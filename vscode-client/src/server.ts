@@ -54,6 +54,7 @@ export class ServerManager implements vscode.Disposable {
     private pending: Promise<void> = Promise.resolve();
     private restartQueued = false;
     private readonly status: vscode.LanguageStatusItem;
+    private started: { interpreter: Interpreter; importStrategy: ImportStrategy; setups: FolderSetup[] } | undefined;
 
     constructor(
         private readonly extensionPath: string,
@@ -66,6 +67,23 @@ export class ServerManager implements vscode.Disposable {
 
     get running(): boolean {
         return this.client?.state === State.Running;
+    }
+
+    /** What *tfscope: Show Server Info* prints: the server's name and version, how it runs, the settings sent. */
+    serverInfo(): string {
+        if (!this.client || !this.started) {
+            return 'tfscope: the server is not running (see tfscope: Show Logs).';
+        }
+        const info = this.client.initializeResult?.serverInfo;
+        const { interpreter, importStrategy, setups } = this.started;
+        const folders = setups.map((setup) => `  ${setup.settings.workspace || '(window)'}: ${JSON.stringify(setup.settings)}`);
+        return [
+            `server: ${info?.name ?? 'tfscope'} ${info?.version ?? '(version unknown)'} (${this.running ? 'running' : 'not running'})`,
+            `interpreter: ${interpreter.path} (from ${interpreter.origin})`,
+            `import strategy: ${importStrategy}`,
+            'settings sent to the server:',
+            ...folders,
+        ].join('\n');
     }
 
     /**
@@ -131,6 +149,7 @@ export class ServerManager implements vscode.Disposable {
 
         const client = this.createClient(interpreter, importStrategy, setups);
         this.client = client;
+        this.started = { interpreter, importStrategy, setups };
         try {
             await client.start();
             this.showStatus('tfscope', `running on ${interpreter.path}`, vscode.LanguageStatusSeverity.Information);

@@ -17,6 +17,11 @@ export interface ServerSettings {
     ignore: string[] | null;
     severity: Record<string, string> | null;
     kerasVersion: string | null;
+    extendSelect: string[] | null;
+    exclude: string[] | null;
+    perFileIgnores: Record<string, string[]> | null;
+    configuration: string | null;
+    configurationPreference: string;
     interpreter: string;
     logLevel: string;
 }
@@ -53,6 +58,11 @@ export function expandPath(value: string, folder: vscode.WorkspaceFolder | undef
     return expanded.startsWith('~') ? home + expanded.slice(1) : expanded;
 }
 
+/** The `configuration` setting with `${workspaceFolder}` and `~` expanded; null when not set. */
+function configurationPath(value: string | null, folder: vscode.WorkspaceFolder | undefined): string | null {
+    return value ? expandPath(value, folder) : null;
+}
+
 /** The settings of one folder (or of the window, when no folder is open), before interpreter lookup. */
 export function readFolderSettings(folder: vscode.WorkspaceFolder | undefined): FolderSettings {
     const config = vscode.workspace.getConfiguration(SECTION, folder?.uri);
@@ -63,6 +73,11 @@ export function readFolderSettings(folder: vscode.WorkspaceFolder | undefined): 
         ignore: explicitSetting<string[]>(config, 'ignore'),
         severity: explicitSetting<Record<string, string>>(config, 'severity'),
         kerasVersion: explicitSetting<string>(config, 'kerasVersion'),
+        extendSelect: explicitSetting<string[]>(config, 'extendSelect'),
+        exclude: explicitSetting<string[]>(config, 'exclude'),
+        perFileIgnores: explicitSetting<Record<string, string[]>>(config, 'perFileIgnores'),
+        configuration: configurationPath(explicitSetting<string>(config, 'configuration'), folder),
+        configurationPreference: readSetting(config, 'configurationPreference', 'editorFirst'),
         interpreter: expandPath(readSetting(config, 'interpreter', ''), folder),
         logLevel: readSetting(config, 'logLevel', 'info'),
     };

@@ -8,14 +8,19 @@ how the result meets ``[tool.tfscope]``, with ruff's meaning and default (``edit
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from pygls import uris
 
-import os
-
-from tfscope.config import DEFAULT_SETTINGS, Settings, load_config_file, load_settings_for, settings_from_mapping
+from tfscope.config import (
+    DEFAULT_SETTINGS,
+    Settings,
+    load_config_file,
+    load_settings_for,
+    settings_from_mapping,
+)
 
 LOG_LEVELS = ("error", "warning", "info", "debug")
 CONFIGURATION_PREFERENCES = ("editorFirst", "filesFirst", "editorOnly")
