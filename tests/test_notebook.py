@@ -235,3 +235,27 @@ def test_updated_notebook_keeps_string_sources_and_compact_json():
 def test_updated_notebook_without_changes_returns_the_file_unchanged():
     raw = '{"cells": [{"cell_type": "code", "source": ["a = 1"], "metadata": {}, "outputs": []}],\n "metadata": {}, "nbformat": 4, "nbformat_minor": 2}'
     assert updated_notebook(raw, read_notebook(raw)) == raw
+
+
+def test_the_tensorflow_version_a_notebook_printed_decides_its_keras(monkeypatch):
+    """A notebook that ran `print(tf.__version__)` under TF 2.4 compiles with Keras 2, whose
+    `compile` enters the model's strategy: a string optimizer there is not TFS007."""
+    from tfscope import engine
+
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    cells = [
+        {"cell_type": "code", "metadata": {}, "source": "import tensorflow as tf\nprint(tf.__version__)",
+         "outputs": [{"output_type": "stream", "name": "stdout", "text": ["2.4.1\n"]}], "execution_count": 1},
+        {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": 2, "source":
+         "strategy = tf.distribute.MirroredStrategy()\nwith strategy.scope():\n"
+         "    model = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(3,))])\n"
+         "model.compile(optimizer='adam', loss='mse')"},
+    ]
+    raw = json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    source = read_notebook(raw, "train.ipynb")
+    assert source.recorded_tensorflow == "2.4.1"
+    assert engine.analyze(source).diagnostics == []
+    newer = read_notebook(raw.replace("2.4.1", "2.17.0"), "train.ipynb")
+    (finding,) = engine.analyze(newer).diagnostics
+    assert finding.code == "TFS007" and "TensorFlow 2.17.0" in finding.message

@@ -108,7 +108,8 @@ def _analyze_into(analysis: Analysis) -> None:
         return
     tree, recovered = parse_tolerant(source.code)
     analysis.tree, analysis.parsed_cleanly = tree, not recovered
-    version = keras_version.detect(source.code, source.path, settings.keras_version, settings.interpreter)
+    version = keras_version.detect(source.code, source.path, settings.keras_version, settings.interpreter,
+                                   source.recorded_tensorflow)
     analysis.keras_version = version.major
     builder = ModelBuilder(tree, version.major, settings, path=source.path, project=analysis.project)
     model = builder.build()
@@ -132,7 +133,8 @@ def _analyze_into(analysis: Analysis) -> None:
 
 def detect_keras_version(source: Source, settings: Settings) -> int:
     """2 or 3: see ``resolve.keras_version`` for the evidence, strongest first."""
-    return keras_version.detect(source.code, source.path, settings.keras_version, settings.interpreter).major
+    return keras_version.detect(source.code, source.path, settings.keras_version, settings.interpreter,
+                                source.recorded_tensorflow).major
 
 
 def _diagnostic(source: Source, rule: Rule, severity, violation: Violation) -> Diagnostic:

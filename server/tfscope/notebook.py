@@ -176,7 +176,28 @@ def read_notebook(raw: str, path: str | None = None) -> Source:
         for index, cell in enumerate(notebook["cells"])
         if cell.get("cell_type") == "code"
     ]
-    return notebook_source(cells, path=path)
+    source = notebook_source(cells, path=path)
+    source.recorded_tensorflow = _recorded_tensorflow_version(notebook["cells"])
+    return source
+
+
+_VERSION_OUTPUT = re.compile(r"^\s*(?:TensorFlow(?: version)?:?\s*)?(2\.\d+\.\d+)\s*$", re.MULTILINE | re.IGNORECASE)
+
+
+def _recorded_tensorflow_version(cells: list) -> str | None:
+    """What a cell that prints `tf.__version__` showed when the notebook ran."""
+    for cell in cells:
+        source = cell.get("source")
+        text = "".join(source) if isinstance(source, list) else source if isinstance(source, str) else ""
+        if cell.get("cell_type") != "code" or "tf.__version__" not in text:
+            continue
+        for output in cell.get("outputs") or ():
+            printed = output.get("text") if isinstance(output, dict) else None
+            printed = "".join(printed) if isinstance(printed, list) else printed
+            match = _VERSION_OUTPUT.search(printed) if isinstance(printed, str) else None
+            if match:
+                return match.group(1)
+    return None
 
 
 def _parse_notebook(raw: str) -> dict:

@@ -10,7 +10,6 @@ import bisect
 import re
 from dataclasses import dataclass, field
 
-
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")  # the line ends both ast and LSP recognise
 
 
@@ -30,6 +29,8 @@ class Source:
     code: str = ""
     path: str | None = None
     cells: tuple[Cell, ...] = ()
+    # the TensorFlow version a notebook printed when it last ran (`print(tf.__version__)`)
+    recorded_tensorflow: str | None = None
     _line_starts: list[int] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -50,7 +50,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.inlined_statements = 0
         self.functions: list[Function] = []
         self.called_nodes: set[ast.AST] = set()  # every def that ran, by any Function value of it
-        self.strategy_creations: dict[tuple[Root, ast.AST], int] = {}
+        self.strategy_creations: dict[tuple[Root, ast.AST], list[tuple]] = {}  # path conditions of each
         self.symbolic_strategies: dict[tuple[Root, str], Strategy] = {}
         self.default_strategy: Strategy | None = None
         self.current_with: list[tuple[ast.With, Strategy]] = []

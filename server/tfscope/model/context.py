@@ -26,6 +26,14 @@ class Frame:
     statement: ast.stmt | None = None  # the statement of this frame being executed
     key: ast.AST | None = None  # the function (or module) whose body this frame runs
 
+    def binds(self, name: str) -> bool:
+        frame = self
+        while frame is not None:
+            if name in frame.env:
+                return True
+            frame = frame.parent
+        return False
+
     def lookup(self, name: str):
         frame = self
         while frame is not None:

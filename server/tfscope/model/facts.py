@@ -113,3 +113,11 @@ class BuildOutsideScope:
     model: Owner
 
 
+
+
+@dataclass(frozen=True)
+class OptimizerV2Era:
+    """The code runs on TF 2.1-2.3 (`experimental_run_v2`), whose OptimizerV2 creates its
+    variables lazily, at the first `apply_gradients`."""
+
+    node: ast.AST

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from tfscope.astutil import dotted_name, text_of
+from tfscope.astutil import dotted_name, literal_text, text_of
 from tfscope.model.calls import Calls
 from tfscope.model.context import Frame
 from tfscope.model.entities import Owner, Strategy
@@ -34,6 +34,7 @@ from tfscope.model.values import (
     Tensor,
 )
 from tfscope.resolve.catalog import (
+    CONVENTIONAL_ALIASES,
     KNOWN_ROOTS,
     Api,
     base_class_kind,
@@ -150,9 +151,16 @@ class Interpreter(Calls):
         function = Function(node, closure=frame, is_contextmanager=is_contextmanager,
                             owner_class=owner_class, external=self.external or self.external_entry is not None)
         self.functions.append(function)
+        bound = function
+        for decorator in reversed(decorators):
+            if isinstance(decorator, Function):
+                # a decorator of the file's own (one that runs the function through `strategy.run`,
+                # say): calls go to what it returns
+                wrapped = self.call_function(decorator, node, [bound], {})
+                bound = wrapped if isinstance(wrapped, Function) else bound
         if owner_class is None:
-            frame.env[node.name] = function
-        return function
+            frame.env[node.name] = bound
+        return bound
 
     def exec_class_def(self, node: ast.ClassDef, frame: Frame) -> None:
         kind = None
@@ -295,7 +303,10 @@ class Interpreter(Calls):
 
     def eval_name(self, node: ast.Name, frame: Frame):
         value = frame.lookup(node.id)
-        if value is None and _looks_like_strategy(node):
+        if value is None and node.id in CONVENTIONAL_ALIASES and not frame.binds(node.id):
+            # `tf` from a star import or an earlier notebook the file does not show
+            value = ApiRef(CONVENTIONAL_ALIASES[node.id])
+        elif value is None and _looks_like_strategy(node):
             value = self.symbolic_strategy(node.id)
         self.note_use_in_step(value, node)
         return value
@@ -371,6 +382,14 @@ class Interpreter(Calls):
             if len(self.scopes) > frame.scope_depth_at_entry and frame.yielded is None:
                 frame.yielded = ScopeContext(self.current())
         return None
+
+    def eval_text(self, node: ast.AST, frame: Frame):
+        """String formatting keeps what the literal says (`"fold_%d.h5" % k` is still an `.h5` path)."""
+        value = self.eval_children(node, frame)
+        if value is not None:
+            return value
+        text = literal_text(node)
+        return ast.Constant(text) if text is not None else None
 
     def eval_lambda(self, node: ast.Lambda, frame: Frame):
         return None
@@ -464,6 +483,8 @@ _EXPRESSIONS = {
     ast.Yield: Interpreter.eval_yield,
     ast.YieldFrom: Interpreter.eval_yield,
     ast.Lambda: Interpreter.eval_lambda,
+    ast.BinOp: Interpreter.eval_text,
+    ast.JoinedStr: Interpreter.eval_text,
 }
 
 

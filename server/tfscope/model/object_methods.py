@@ -11,6 +11,7 @@ from tfscope.model.facts import (
     CompileCreatesOwners,
     FitInScope,
     LossInStep,
+    OptimizerV2Era,
     RestoreIntoUnscoped,
     RestoreOutsideScope,
     StepOutsideRun,
@@ -90,6 +91,8 @@ class ObjectMethods:
             strategy.mark_used()
         if name == "scope":
             return ScopeContext(strategy)
+        if name == "experimental_run_v2":
+            self.report(OptimizerV2Era(node))
         if name in RUN_METHODS:
             return self.run_step(strategy, node, args, kwargs)
         return None
@@ -207,7 +210,11 @@ class ObjectMethods:
         return found
 
     def owner_load_weights(self, model: Owner, node, args, kwargs) -> None:
-        self.restore([model], node, "`load_weights`")
+        path = args[0] if args else kwargs.get("filepath")
+        if _is_weights_only_file(path):
+            model.restored = True  # layer weights only: no optimizer variable is created
+        else:
+            self.restore([model], node, "`load_weights`")
         self.note_build(model, node, under_recorded_strategy=True)
 
     def owner_restore(self, checkpoint: Owner, node, args, kwargs) -> None:
@@ -238,6 +245,12 @@ class ObjectMethods:
             return
         model.built = True
         current = self.current()
+        building_under = self.replica or current
+        if (model.lazy and not under_recorded_strategy and model.placement is None
+                and building_under is not None and not building_under.is_default):
+            # constructed outside, but its weights appear here, under the strategy (`Strategy.run`
+            # enters the scope in each replica): they are distributed
+            model.placement = building_under
         if (model.lazy and not under_recorded_strategy and current is None and self.replica is None
                 and model.placement is not None and not model.placement.is_default):
             self.report(BuildOutsideScope(node, self.statement, self.frame.key, model))
@@ -288,3 +301,11 @@ _OWNER_METHODS = {
     "restore": ObjectMethods.owner_restore,
     "read": ObjectMethods.owner_restore,
 }
+
+
+def _is_weights_only_file(path) -> bool:
+    """A Keras 2 HDF5 weights file (`.h5`, `.hdf5`) holds layer weights only: loading it creates no
+    optimizer variable (`hdf5_format.load_weights_from_hdf5_group`). Keras 3 `.weights.h5` files
+    and TF checkpoints also restore optimizer state."""
+    text = path.value if isinstance(path, ast.Constant) and isinstance(path.value, str) else ""
+    return text.endswith((".h5", ".hdf5")) and not text.endswith(".weights.h5")

@@ -11,6 +11,7 @@ from tfscope.model.facts import (
     StartupAfterOps,
     StrategyRecreated,
 )
+from tfscope.model.joins import contradicts
 from tfscope.model.values import (
     ApiResult,
     CheckpointManager,
@@ -73,11 +74,13 @@ class TfApiCalls:
     def new_strategy(self, kind: str, node: ast.Call) -> Strategy:
         strategy = Strategy(kind, self.local_node(node), self.root, label=f"{kind}()")
         self.model.strategies.append(strategy)
-        count = self.strategy_creations.get((self.root, node), 0) + 1
-        self.strategy_creations[(self.root, node)] = count
+        # creations on paths that exclude each other (`if eval: self.eval() else: self.train()`) are one
+        earlier = self.strategy_creations.setdefault((self.root, node), [])
+        again = any(not contradicts(conditions, self.conditions) for conditions in earlier)
+        earlier.append(tuple(self.conditions))
         if self.loop_depth:
             self.report(StrategyRecreated(strategy, "in a loop"))
-        elif count > 1:
+        elif again:
             self.report(StrategyRecreated(strategy, "by a function called more than once"))
         if kind in STARTUP_STRATEGIES:
             self.check_startup(node, f"`{kind}`", kind)

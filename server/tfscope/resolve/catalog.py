@@ -51,6 +51,10 @@ KNOWN_ROOTS = frozenset(
      "contextlib", "numpy", "pandas", "tensorflow_datasets", "tensorflow_hub", "os"}
 )
 
+# Names that mean one library by convention when the file never binds them (a star import, an
+# earlier notebook): `tf.distribute.get_strategy()` is still TensorFlow's.
+CONVENTIONAL_ALIASES = {"tf": "tensorflow", "tfds": "tensorflow_datasets", "hub": "tensorflow_hub"}
+
 # Module-path rewrites to the canonical spelling (whole dotted components).
 _CANONICAL_PREFIXES = (
     ("tensorflow.compat.v1", "tensorflow"),

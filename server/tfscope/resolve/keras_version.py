@@ -17,7 +17,10 @@ from functools import lru_cache
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.version import Version
 
-from tfscope.resolve.environment import keras_major_version, keras_major_version_in_prefix
+from tfscope.resolve.environment import (
+    keras_major_version,
+    keras_major_version_in_prefix,
+)
 
 try:
     import tomllib
@@ -63,10 +66,14 @@ class KerasVersion:
     evidence: str  # why: "the file imports `tf_keras`", "requirements.txt pins tensorflow<2.16", ...
 
 
-def detect(code: str, path: str | None, setting: str, interpreter: str | None) -> KerasVersion:
+def detect(code: str, path: str | None, setting: str, interpreter: str | None,
+           recorded_tensorflow: str | None = None) -> KerasVersion:
     for pattern, major, evidence in _IN_FILE:
         if pattern.search(code):
             return KerasVersion(major, evidence)
+    if recorded_tensorflow:
+        major = 3 if Version(recorded_tensorflow) >= _FIRST_KERAS_3_TENSORFLOW else 2
+        return KerasVersion(major, f"the notebook's output, which shows TensorFlow {recorded_tensorflow}")
     if setting in ("2", "3"):
         return KerasVersion(int(setting), "the `keras-version` setting")
     if interpreter:

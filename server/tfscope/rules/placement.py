@@ -7,6 +7,7 @@ from typing import Iterable
 
 from tfscope.diagnostics import PlaceInScope
 from tfscope.model.entities import Meeting, Owner, SemanticModel, Strategy
+from tfscope.model.facts import OptimizerV2Era
 from tfscope.model.joins import describe_conditions
 from tfscope.resolve.catalog import WEIGHTLESS_LAYERS, Api
 from tfscope.rules import Violation
@@ -17,8 +18,11 @@ _BUILT_AFTER_UNUSED_STRATEGY = frozenset({Api.MODEL, Api.OPTIMIZER, Api.METRIC, 
 
 def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | None = None) -> Iterable[Violation]:
     parts = {id(part) for owner in model.owners for part in owner.parts}
+    optimizer_v2_era = bool(model.events_of(OptimizerV2Era))
     for owner in model.owners:
         if owner.kind not in kinds or id(owner) in parts:
+            continue
+        if owner.kind is Api.OPTIMIZER and _creates_variables_lazily(owner, optimizer_v2_era):
             continue
         culprit = _culprit(owner)
         if culprit is None:
@@ -38,6 +42,14 @@ def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | N
                 yield outside_scope_violation(
                     model, culprit, owner, strategy, f"built after {strategy.describe()}, whose scope is "
                     "never entered, so it is not distributed", strategy.node)
+
+
+def _creates_variables_lazily(optimizer: Owner, optimizer_v2_era: bool) -> bool:
+    """A legacy OptimizerV2 (TF < 2.11, or `optimizers.legacy`) used only in steps run by the
+    strategy creates its iterations and slots at the first `apply_gradients`, in the replica
+    context: they are distributed however the optimizer was constructed."""
+    legacy = optimizer_v2_era or ".legacy." in optimizer.label
+    return legacy and bool(optimizer.meetings) and all(m.via == "step" for m in optimizer.meetings)
 
 
 def _culprit(owner: Owner) -> Owner | None:
