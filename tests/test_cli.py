@@ -636,3 +636,22 @@ def test_gitlab_junit_and_pylint_formats(tmp_path):
     clean = ElementTree.fromstring(tfscope("check", "--output-format", "junit", cwd=tmp_path).stdout)
     assert clean.get("failures") == "0"
     assert tfscope("check", "--output-format", "gitlab", cwd=tmp_path).stdout == "[]\n"
+
+
+def test_add_noqa_suppresses_every_finding_once(tmp_path):
+    two_on_a_line = MISPLACED_MODEL.replace(
+        'model.compile(optimizer="adam", loss="mse")', "model.compile(optimizer=opt, loss='mse')"
+    ).replace("with strategy.scope():", "model2 = keras.Sequential([keras.layers.Dense(1)]); opt = keras.optimizers.SGD()  # noqa: E501\nwith strategy.scope():\n    model2.compile(optimizer='sgd', loss='mse')")
+    path = write(tmp_path, "train.py", two_on_a_line)
+    before = json_findings(tmp_path)
+    assert len(before) >= 2
+    result = tfscope("check", "--add-noqa", cwd=tmp_path)
+    assert result.returncode == 0
+    assert re.fullmatch(r"Added \d+ noqa directives?\.\n", result.stderr)
+    text = path.read_text()
+    assert "# noqa: E501, TFS001, TFS002\n" in text  # an existing noqa comment is extended, not replaced
+    assert f"input_shape=(32,))])  # noqa: TFS001\n" in text
+    assert tfscope("check", cwd=tmp_path).stdout == "All checks passed!\n"
+    again = tfscope("check", "--add-noqa", cwd=tmp_path)
+    assert again.stderr == "Added 0 noqa directives.\n" and path.read_text() == text
+    assert tfscope("check", "--add-noqa", "--fix", cwd=tmp_path).returncode == 2

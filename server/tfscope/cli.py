@@ -25,7 +25,7 @@ from tfscope.config import (
     with_rule_overrides,
 )
 from tfscope.diagnostics import Diagnostic, Fix, Severity
-from tfscope.engine import Analysis, analyze, fix_until_stable, fixes_for, noqa_fix
+from tfscope.engine import Analysis, analyze, edited_source, fix_until_stable, fixes_for, noqa_fix
 from tfscope.files import (
     Discovery,
     ReadError,
@@ -83,6 +83,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--stdin-filename", metavar="PATH",
                        help="read the code from standard input (PATH `-`, or no PATH) and report it as this file")
     check.add_argument("--output-file", "-o", type=Path, metavar="FILE", help="write the report to FILE instead of standard output")
+    check.add_argument("--add-noqa", action="store_true",
+                       help="add a `# noqa: CODE` comment for every finding (to adopt tfscope on existing code)")
     check.add_argument("--show-fixes", action="store_true", help="list the fixes applied (with --fix) or available")
     quiet = check.add_mutually_exclusive_group()
     quiet.add_argument("--quiet", "-q", action="store_true", help="print the findings only, no summary")
@@ -143,6 +145,7 @@ class FileJob:
     diff: bool
     unsafe_fixes: bool
     stdin: bytes | None = None  # the text, read from standard input: fixes are printed, never written
+    add_noqa: bool = False
 
 
 @dataclass
@@ -155,6 +158,7 @@ class FileResult:
     syntax_error: str | None = None  # "row:col: message" of the first error when the file does not fully parse
     fixed_codes: dict[str, int] = field(default_factory=dict)  # rule code -> how many findings --fix fixed
     fixed_text: str | None = None  # standard input with --fix: the fixed text to print
+    noqa_added: int = 0
 
 
 class SettingsResolver:
@@ -214,6 +218,8 @@ def _flatten(groups: list[tuple[str, ...]] | None) -> tuple[str, ...] | None:
 
 def _run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     resolver = SettingsResolver(args, parser)
+    if args.add_noqa and (args.fix or args.diff):
+        parser.error("--add-noqa cannot be combined with --fix or --diff")
     reads_stdin = args.paths == ["-"] or (not args.paths and args.stdin_filename is not None)
     if "-" in args.paths and not reads_stdin:
         parser.error("`-` (standard input) cannot be combined with other paths")
@@ -221,21 +227,24 @@ def _run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         path = Path(args.stdin_filename or "-")
         discovery = Discovery([], [], [])
         jobs = [FileJob(os.path.abspath(path), _display_path(path), resolver.for_path(path),
-                        args.fix or args.diff, args.diff, args.unsafe_fixes, stdin=sys.stdin.buffer.read())]
+                        args.fix or args.diff, args.diff, args.unsafe_fixes, stdin=sys.stdin.buffer.read(),
+                        add_noqa=args.add_noqa)]
     else:
         discovery = discover(args.paths or ["."], resolver.for_path)
         jobs = [
-            FileJob(os.path.abspath(path), _display_path(path), resolver.for_path(path), args.fix or args.diff, args.diff, args.unsafe_fixes)
+            FileJob(os.path.abspath(path), _display_path(path), resolver.for_path(path), args.fix or args.diff,
+                    args.diff, args.unsafe_fixes, add_noqa=args.add_noqa)
             for path in discovery.files
         ]
     missing = discovery.missing
     results = _check_all(jobs)
     # with --fix, the fixed standard input goes to stdout (as ruff does), the report to stderr
-    report_stream = sys.stderr if reads_stdin and args.fix and not args.diff else sys.stdout
-    if reads_stdin and args.fix and not args.diff and results and results[0].fixed_text is not None:
+    rewrites_stdin = reads_stdin and (args.fix or args.add_noqa) and not args.diff
+    report_stream = sys.stderr if rewrites_stdin else sys.stdout
+    if rewrites_stdin and results and results[0].fixed_text is not None:
         sys.stdout.write(results[0].fixed_text)
-    elif reads_stdin and args.fix and not args.diff and results and results[0].error is not None:
-        sys.stdout.buffer.write(jobs[0].stdin)  # unreadable: passed through unchanged
+    elif rewrites_stdin:
+        sys.stdout.buffer.write(jobs[0].stdin)  # nothing changed (or unreadable): passed through
     for message in resolver.errors:
         print(f"error: {message}", file=sys.stderr)
     for path in missing:
@@ -253,6 +262,11 @@ def _run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     findings = sorted((finding for result in results for finding in result.findings), key=lambda finding: finding.sort_key)
     fixed = sum(result.fixed for result in results)
     failed = bool(resolver.errors or missing or discovery.skipped or any(result.error is not None for result in results))
+
+    if args.add_noqa:
+        added = sum(result.noqa_added for result in results)
+        print(f"Added {added} noqa directive{'s' if added != 1 else ''}.", file=sys.stderr)
+        return EXIT_ERROR if failed else EXIT_CLEAN
 
     if args.diff:
         _write_report("".join(result.diff for result in results), args)
@@ -375,7 +389,14 @@ def check_file(job: FileJob) -> FileResult:
             return result
         if not analysis.parsed_cleanly:
             result.syntax_error = _first_syntax_error(source)
-        if job.fix:
+        if job.add_noqa:
+            analysis, result.noqa_added = _add_noqa(analysis)
+            if analysis.source.text != source.text:
+                if job.stdin is not None:
+                    result.fixed_text = _fixed_text(source_file, analysis.source)
+                else:
+                    _write_or_diff(path, source_file, analysis.source, job, result)
+        elif job.fix:
             before = Counter(diagnostic.code for diagnostic in analysis.diagnostics)
             analysis, result.fixed = fix_until_stable(analysis, unsafe=job.unsafe_fixes)
             after = Counter(diagnostic.code for diagnostic in analysis.diagnostics)
@@ -429,6 +450,24 @@ def _fix_to_show(analysis: Analysis, diagnostic: Diagnostic, unsafe_fixes: bool)
 def _noqa_offset(analysis: Analysis, diagnostic: Diagnostic) -> int:
     ignore = noqa_fix(analysis, diagnostic)
     return ignore.edits[0].start if ignore is not None and ignore.edits else diagnostic.start
+
+
+MAX_NOQA_PASSES = 1000
+
+
+def _add_noqa(analysis: Analysis) -> tuple[Analysis, int]:
+    """Suppress every finding with the engine's own noqa edit (it merges codes into an existing
+    comment), one at a time, re-analysing after each; stops if an edit silences nothing."""
+    added = 0
+    for _ in range(MAX_NOQA_PASSES):
+        fix = next((fix for diagnostic in analysis.diagnostics if (fix := noqa_fix(analysis, diagnostic))), None)
+        if fix is None:
+            break
+        suppressed = analyze(edited_source(analysis.source, fix), analysis.settings, analysis.project)
+        if len(suppressed.diagnostics) >= len(analysis.diagnostics):
+            break
+        analysis, added = suppressed, added + 1
+    return analysis, added
 
 
 def _fixed_text(source_file: SourceFile, fixed_source: Source) -> str:
