@@ -115,3 +115,9 @@ async def test_wrongly_typed_initialization_options_give_one_message_and_default
     await server.settle(0.5)
     published = [m["params"] for m in server.sent if m.get("method") == "textDocument/publishDiagnostics"]
     assert any(d["code"] == "TFS001" for params in published for d in params["diagnostics"]), published
+
+
+async def test_a_command_without_its_arguments_is_invalid_params(server):
+    await server.initialize()
+    response = await server.request("workspace/executeCommand", {"command": "tfscope.applyFixAll"})
+    assert response["error"]["code"] == -32602

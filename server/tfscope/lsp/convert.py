@@ -24,7 +24,8 @@ LSP_SEVERITY = {
 
 # how many units one character takes, per negotiated position encoding
 _UNIT_COUNTERS = {
-    types.PositionEncodingKind.Utf8: lambda char: len(char.encode("utf-8")),
+    # a lone surrogate an editor sent takes three bytes (its code point, as the client encodes it)
+    types.PositionEncodingKind.Utf8: lambda char: len(char.encode("utf-8", "surrogatepass")),
     types.PositionEncodingKind.Utf16: lambda char: 2 if ord(char) > 0xFFFF else 1,
     types.PositionEncodingKind.Utf32: lambda char: 1,
 }

@@ -9,8 +9,13 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+import attrs
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams, JsonRpcInvalidRequest
+from pygls.exceptions import (
+    JsonRpcException,
+    JsonRpcInvalidParams,
+    JsonRpcInvalidRequest,
+)
 from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.protocol.json_rpc import RPCRequest
 
@@ -72,6 +77,12 @@ class RobustProtocol(LanguageServerProtocol):
             raise JsonRpcInvalidRequest("initialize may only be sent once per session")
         self.initialize_received = True
         return (yield from super().lsp_initialize(params))
+
+    @lsp_method(types.WORKSPACE_EXECUTE_COMMAND)
+    def lsp_workspace__execute_command(self, params: types.ExecuteCommandParams):
+        if params.arguments is None:  # pygls would call the command without its arguments
+            params = attrs.evolve(params, arguments=[])
+        return (yield from super().lsp_workspace__execute_command(params))
 
 
 def _reasons(error: BaseException | None) -> list[str]:
