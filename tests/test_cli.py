@@ -655,3 +655,17 @@ def test_add_noqa_suppresses_every_finding_once(tmp_path):
     again = tfscope("check", "--add-noqa", cwd=tmp_path)
     assert again.stderr == "Added 0 noqa directives.\n" and path.read_text() == text
     assert tfscope("check", "--add-noqa", "--fix", cwd=tmp_path).returncode == 2
+
+
+def test_docs_url_fills_json_url_and_sarif_help_uri(tmp_path):
+    write(tmp_path, "train.py", MISPLACED_MODEL)
+    (finding,) = json_findings(tmp_path)
+    assert finding["url"] is None  # no documentation site is configured (none is invented)
+    write(tmp_path, "pyproject.toml", '[tool.tfscope]\ndocs-url = "https://docs.example.org/tfscope/rules/{code}.html"\n')
+    (finding,) = json_findings(tmp_path)
+    assert finding["url"] == "https://docs.example.org/tfscope/rules/tfs001.html"
+    sarif = json.loads(tfscope("check", "--output-format", "sarif", cwd=tmp_path).stdout)
+    rules = {rule["id"]: rule for rule in sarif["runs"][0]["tool"]["driver"]["rules"]}
+    assert rules["TFS001"]["helpUri"] == "https://docs.example.org/tfscope/rules/tfs001.html"
+    write(tmp_path, "pyproject.toml", '[tool.tfscope]\ndocs-url = "not a url"\n')
+    assert tfscope("check", cwd=tmp_path).returncode == 2

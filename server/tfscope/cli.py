@@ -19,6 +19,7 @@ from tfscope.config import (
     KERAS_VERSIONS,
     Settings,
     glob_problem,
+    rule_docs_url,
     is_known_selector,
     load_config_file,
     load_settings_for,
@@ -408,13 +409,16 @@ def check_file(job: FileJob) -> FileResult:
             elif analysis.source.text != source.text:
                 _write_or_diff(path, source_file, analysis.source, job, result)
         result.findings = [
-            finding_for(
-                analysis.source,
-                diagnostic,
-                _fix_to_show(analysis, diagnostic, job.unsafe_fixes),
-                job.path,
-                job.display_path,
-                _noqa_offset(analysis, diagnostic),
+            replace(
+                finding_for(
+                    analysis.source,
+                    diagnostic,
+                    _fix_to_show(analysis, diagnostic, job.unsafe_fixes),
+                    job.path,
+                    job.display_path,
+                    _noqa_offset(analysis, diagnostic),
+                ),
+                url=rule_docs_url(job.settings, diagnostic.code),
             )
             for diagnostic in analysis.diagnostics
         ]

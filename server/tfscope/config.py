@@ -39,6 +39,7 @@ class Settings:
     scope_helpers: tuple[str, ...] = ()  # project functions returning/entering a strategy scope
     model_factories: tuple[str, ...] = ()  # project functions returning a model
     interpreter: str | None = None  # the user's Python, for jedi and the Keras version
+    docs_url: str | None = None  # rule docs: "{code}" is replaced by the lower-case code, else "/code" appended
     root: str | None = None  # folder that per-file-ignores and exclude globs are relative to
 
 
@@ -147,6 +148,23 @@ def _optional_path(value: Any) -> str | None:
     return value
 
 
+def _optional_url(value: Any) -> str | None:
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or not re.match(r"^[a-z][a-z0-9+.-]*://", value):
+        raise _Invalid(f"expected a URL such as 'https://example.org/rules/{{code}}', got {value!r}")
+    return value
+
+
+def rule_docs_url(settings: Settings, code: str) -> str | None:
+    """The ``docs-url`` for one rule: ``{code}`` replaced by the lower-case code, else ``/<code>`` appended."""
+    if not settings.docs_url:
+        return None
+    if "{code}" in settings.docs_url:
+        return settings.docs_url.replace("{code}", code.lower())
+    return f"{settings.docs_url.rstrip('/')}/{code.lower()}"
+
+
 # kebab-case key -> (Settings field, converter)
 _KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "select": ("select", _rule_selectors),
@@ -163,6 +181,7 @@ _KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "scope-helpers": ("scope_helpers", _string_list),
     "model-factories": ("model_factories", _string_list),
     "interpreter": ("interpreter", _optional_path),
+    "docs-url": ("docs_url", _optional_url),
 }
 
 
@@ -304,7 +323,9 @@ def _toml_error_text(message: str, text: str) -> str:
 
 
 def _rule_codes() -> list[str]:
-    from tfscope.rules import all_rules  # lazy: the rule modules import the engine, which imports this one
+    from tfscope.rules import (
+        all_rules,  # lazy: the rule modules import the engine, which imports this one
+    )
 
     return [rule.code for rule in all_rules()]
 

@@ -20,12 +20,13 @@ RESULT_LEVELS = {"error": "error", "warning": "warning", "info": "note", "hint":
 def render(findings: Sequence[Finding], unsafe_fixes: bool) -> str:
     rules = list(all_rules())
     rule_index = {rule.code: index for index, rule in enumerate(rules)}
+    urls = {finding.code: finding.url for finding in findings if finding.url}  # from `docs-url`
     run = {
         "tool": {
             "driver": {
                 "name": "tfscope",
                 "version": __version__,
-                "rules": [_rule(rule) for rule in rules],
+                "rules": [_rule(rule, urls.get(rule.code)) for rule in rules],
             }
         },
         "columnKind": "unicodeCodePoints",
@@ -35,8 +36,10 @@ def render(findings: Sequence[Finding], unsafe_fixes: bool) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def _rule(rule: Rule) -> dict:
+def _rule(rule: Rule, help_uri: str | None) -> dict:
+    described = {"helpUri": help_uri} if help_uri else {}
     return {
+        **described,
         "id": rule.code,
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
