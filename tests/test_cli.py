@@ -669,3 +669,31 @@ def test_docs_url_fills_json_url_and_sarif_help_uri(tmp_path):
     assert rules["TFS001"]["helpUri"] == "https://docs.example.org/tfscope/rules/tfs001.html"
     write(tmp_path, "pyproject.toml", '[tool.tfscope]\ndocs-url = "not a url"\n')
     assert tfscope("check", cwd=tmp_path).returncode == 2
+
+
+def test_watch_checks_again_when_a_file_changes(tmp_path):
+    import threading
+
+    path = write(tmp_path, "train.py", CORRECT)
+    watcher = subprocess.Popen(
+        [sys.executable, "-m", "tfscope", "check", "--watch", "--output-format", "concise"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    timer = threading.Timer(60, watcher.kill)  # never hang the suite
+    timer.start()
+    try:
+        def wait_for(marker: str) -> None:
+            for line in watcher.stderr:
+                if marker in line:
+                    return
+            raise AssertionError(f"the watcher ended before {marker!r}")
+
+        wait_for("Watching for file changes.")
+        assert watcher.stdout.readline() == "All checks passed!\n"
+        path.write_text(MISPLACED_MODEL)
+        wait_for("Checking in watch mode")
+        assert watcher.stdout.readline().startswith(f"train.py:{MODEL_ROW}:9: TFS001 ")
+    finally:
+        timer.cancel()
+        watcher.kill()
+        watcher.wait()

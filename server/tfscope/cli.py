@@ -8,6 +8,7 @@ import difflib
 import json
 import os
 import sys
+import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -16,6 +17,7 @@ from typing import Sequence
 
 from tfscope import __version__
 from tfscope.config import (
+    CONFIG_FILE_NAMES,
     KERAS_VERSIONS,
     Settings,
     glob_problem,
@@ -84,6 +86,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--stdin-filename", metavar="PATH",
                        help="read the code from standard input (PATH `-`, or no PATH) and report it as this file")
     check.add_argument("--output-file", "-o", type=Path, metavar="FILE", help="write the report to FILE instead of standard output")
+    check.add_argument("--watch", "-w", action="store_true", help="check again whenever a checked file or configuration changes")
     check.add_argument("--add-noqa", action="store_true",
                        help="add a `# noqa: CODE` comment for every finding (to adopt tfscope on existing code)")
     check.add_argument("--show-fixes", action="store_true", help="list the fixes applied (with --fix) or available")
@@ -217,7 +220,45 @@ def _flatten(groups: list[tuple[str, ...]] | None) -> tuple[str, ...] | None:
     return None if groups is None else tuple(code for group in groups for code in group)
 
 
+WATCH_POLL_SECONDS = 0.5
+
+
 def _run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if not args.watch:
+        return _check_once(args, parser)
+    if args.fix or args.diff or args.add_noqa or args.paths == ["-"] or args.stdin_filename:
+        parser.error("--watch cannot be combined with --fix, --diff, --add-noqa or standard input")
+    try:
+        while True:
+            print(f"[{time.strftime('%H:%M:%S')}] Checking in watch mode...", file=sys.stderr, flush=True)
+            before = _watched_state(args, parser)  # taken first: an edit during the check counts
+            _check_once(args, parser)
+            sys.stdout.flush()
+            print("Watching for file changes.", file=sys.stderr, flush=True)
+            while _watched_state(args, parser) == before:
+                time.sleep(WATCH_POLL_SECONDS)
+    except KeyboardInterrupt:
+        return EXIT_CLEAN
+
+
+def _watched_state(args: argparse.Namespace, parser: argparse.ArgumentParser) -> dict[str, float]:
+    """Modification times of the files a check would read, and of configuration files beside them."""
+    resolver = SettingsResolver(args, parser)
+    files = discover(args.paths or ["."], resolver.for_path).files
+    folders = {path.parent for path in files} | {Path(path) for path in args.paths or ["."] if Path(path).is_dir()}
+    candidates = [*files, *(folder / name for folder in folders for name in CONFIG_FILE_NAMES)]
+    if args.config is not None:
+        candidates.append(args.config)
+    state = {}
+    for path in candidates:
+        try:
+            state[str(path)] = path.stat().st_mtime_ns
+        except OSError:
+            continue
+    return state
+
+
+def _check_once(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     resolver = SettingsResolver(args, parser)
     if args.add_noqa and (args.fix or args.diff):
         parser.error("--add-noqa cannot be combined with --fix or --diff")
