@@ -6,8 +6,20 @@ the first that survives.
 """
 
 from tfscope.fixes.edits import apply_edits
-from tfscope.fixes.move import MOVE_OUT_TITLE, candidate_fixes, move_into_title, wrap_title
-from tfscope.fixes.noqa import ALL, file_is_exempt, is_suppressed, noqa_fix, noqa_suppressions, noqa_title
+from tfscope.fixes.move import (
+    MOVE_OUT_TITLE,
+    candidate_fixes,
+    move_into_title,
+    wrap_title,
+)
+from tfscope.fixes.noqa import (
+    ALL,
+    file_is_exempt,
+    is_suppressed,
+    noqa_fix,
+    noqa_suppressions,
+    noqa_title,
+)
 from tfscope.fixes.validate import preserves_code
 
 __all__ = [

@@ -10,7 +10,14 @@ import ast
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from tfscope.diagnostics import Applicability, Edit, Fix, FixIntent, MoveOutOfScope, PlaceInScope
+from tfscope.diagnostics import (
+    Applicability,
+    Edit,
+    Fix,
+    FixIntent,
+    MoveOutOfScope,
+    PlaceInScope,
+)
 from tfscope.fixes.deps import DependencyIndex, Effects, conflicts
 from tfscope.fixes.edits import (
     LineBlock,

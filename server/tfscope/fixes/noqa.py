@@ -11,8 +11,8 @@ import re
 from typing import Union
 
 from tfscope.diagnostics import Applicability, Edit, Fix
-from tfscope.fixes.edits import is_masked
 from tfscope.fixes.comments import CommentLayout
+from tfscope.fixes.edits import is_masked
 from tfscope.source import Source
 
 _NOQA = re.compile(r"#\s*noqa(?![\w-])(?::\s*(?P<codes>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?", re.IGNORECASE)

@@ -23,8 +23,8 @@ from pygls.protocol import lsp_method
 
 from tfscope import engine
 from tfscope.config import CONFIG_FILE_NAMES
-from tfscope.files import is_skipped
 from tfscope.diagnostics import Fix
+from tfscope.files import is_skipped
 from tfscope.lsp import actions, hover
 from tfscope.lsp.convert import to_lsp_diagnostic
 from tfscope.lsp.documents import Snapshot, current_version, take_snapshot, target_key

@@ -49,6 +49,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.startup_done = False
         self.inlined_statements = 0
         self.functions: list[Function] = []
+        self.entry_points: set[ast.AST] = set()  # functions the top level hands to a runner (`app.run(main)`)
         self.called_nodes: set[ast.AST] = set()  # every def that ran, by any Function value of it
         self.strategy_creations: dict[tuple[Root, ast.AST], list[tuple]] = {}  # path conditions of each
         self.symbolic_strategies: dict[tuple[Root, str], Strategy] = {}
@@ -113,7 +114,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
                 self.analyze_uncalled(method, instance)
 
     def analyze_uncalled(self, function: Function, self_value=None) -> None:
-        self.root = Root(function.node, context_known=False)
+        self.root = Root(function.node, context_known=function.node in self.entry_points)
         self.scopes, self.replica, self.call_stack, self.loop_depth, self.conditions = [], None, [], 0, []
         frame = Frame({}, parent=function.closure, function=function, key=function.node)
         self.frames = [frame]

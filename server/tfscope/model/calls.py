@@ -27,6 +27,9 @@ from tfscope.resolve.catalog import (
     Api,
 )
 
+# Methods that put more objects in a list, dict or set.
+_GROWING_METHODS = frozenset({"append", "extend", "update", "add", "insert", "setdefault"})
+
 
 class Calls:
 
@@ -45,6 +48,13 @@ class Calls:
         if callee is None and receiver is None and isinstance(func, ast.Attribute) and func.attr in STRATEGY_EVIDENCE:
             strategy = self.strategy_by_use(func.value, frame)
             callee = BoundMethod(strategy, func.attr) if strategy is not None else None
+        if (isinstance(receiver, Sequence) and isinstance(func, ast.Attribute) and func.attr in _GROWING_METHODS
+                and isinstance(func.value, (ast.Name, ast.Attribute))):
+            # `metrics.update({...})`, `models.append(m)`: the container holds these too from now on
+            added = tuple(item for value in [*args, *kwargs.values()]
+                          for item in (value.items if isinstance(value, Sequence) else (value,)))
+            self.bind(func.value, Sequence(receiver.items + added), frame)
+            return None
         alternatives = receiver if isinstance(receiver, Alternatives) else callee
         if isinstance(alternatives, Alternatives):
             # one call per object the name may hold, each under the path it exists on
@@ -113,9 +123,14 @@ class Calls:
         return Tensor(producers) if producers else None
 
     def mark_handed_over(self, value) -> None:
-        """A strategy passed to code tfscope cannot see is assumed used there."""
+        """A strategy passed to code tfscope cannot see is assumed used there; a function handed
+        over by the program's top level with no scope open (`app.run(main)`) is an entry point that
+        runs outside every scope."""
         if isinstance(value, Strategy):
             value.mark_used()
+        elif (isinstance(value, Function) and not self.call_stack and not self.scopes
+              and self.root.context_known and self.root.node is self.tree):
+            self.entry_points.add(value.node)
         elif isinstance(value, Sequence):
             for item in value.items:
                 self.mark_handed_over(item)

@@ -349,6 +349,16 @@ class Interpreter(Calls):
             self.meet(value, self.replica, self.local_node(node), f"used in a step run by {self.replica.describe()}",
                        "step")
 
+    def eval_subscript(self, node: ast.Subscript, frame: Frame):
+        """An item of a list or dict the model tracks (`metrics["loss"]`): any of its owners."""
+        container = self.eval(node.value, frame)
+        self.eval(node.slice, frame)
+        if isinstance(container, Sequence):
+            item = join_values([item for item in container.items if any(owners_in(item))])
+            self.note_use_in_step(item, node)
+            return item
+        return container if isinstance(container, Tensor) else None
+
     def eval_sequence(self, node, frame: Frame):
         return Sequence(tuple(self.eval(element, frame) for element in node.elts))
 
@@ -484,6 +494,7 @@ _EXPRESSIONS = {
     ast.YieldFrom: Interpreter.eval_yield,
     ast.Lambda: Interpreter.eval_lambda,
     ast.BinOp: Interpreter.eval_text,
+    ast.Subscript: Interpreter.eval_subscript,
     ast.JoinedStr: Interpreter.eval_text,
 }
 

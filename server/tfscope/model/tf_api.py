@@ -223,11 +223,14 @@ def _is_default_reduction(node: ast.AST | None) -> bool:
 
 # Calls after which no multi-worker collective set-up can fail (see TFS014's docs).
 _GRAPH_MODE_CALLS = ("disable_v2_behavior", "disable_eager_execution")
+_TF1_ONLY_APIS = ("tensorflow.Session", "tensorflow.contrib.")
 
 
 def _single_worker_evidence(name: str, node: ast.Call) -> str:
     if name.startswith("tensorflow.") and name.rsplit(".", 1)[-1] in _GRAPH_MODE_CALLS:
         return "TF1 graph mode"
+    if name.startswith(_TF1_ONLY_APIS):
+        return "TensorFlow 1 (graph mode by default)"
     if (name == "os.environ.pop" and node.args and isinstance(node.args[0], ast.Constant)
             and node.args[0].value == "TF_CONFIG"):
         return "`TF_CONFIG` removed"
