@@ -20,7 +20,7 @@ from e2e.vscode.vsix import REPO, packaging_tools_missing, vsix_path
 
 SETTINGS = (
     "enable", "select", "ignore", "severity", "kerasVersion", "extendSelect", "exclude", "perFileIgnores",
-    "configuration", "configurationPreference", "interpreter", "importStrategy", "logLevel", "trace.server",
+    "configuration", "configurationPreference", "path", "interpreter", "importStrategy", "logLevel", "trace.server",
 )
 COMMANDS = {
     "tfscope.restart": "Restart Server", "tfscope.fixAll": "Fix All", "tfscope.showLogs": "Show Logs",
@@ -151,7 +151,8 @@ def test_manifest_contributes_settings_commands_and_limited_trust(vsix):
     assert titles == COMMANDS
     trust = manifest["capabilities"]["untrustedWorkspaces"]
     assert trust["supported"] == "limited"
-    assert set(trust["restrictedConfigurations"]) == {"tfscope.interpreter", "tfscope.importStrategy"}
+    assert set(trust["restrictedConfigurations"]) == {"tfscope.interpreter", "tfscope.importStrategy", "tfscope.path"}
+    assert all(properties[key].get("restricted") for key in trust["restrictedConfigurations"])
 
 
 def test_launcher_refuses_pythons_older_than_pyproject_allows(vsix):

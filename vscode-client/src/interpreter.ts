@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 
-export type InterpreterOrigin = 'tfscope.interpreter setting' | 'Python extension' | 'PATH';
+export type InterpreterOrigin = 'tfscope.interpreter setting' | 'tfscope.path setting' | 'Python extension' | 'PATH';
 
 export interface Interpreter {
     path: string;

@@ -1,3 +1,4 @@
+import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import {
@@ -27,13 +28,26 @@ interface FolderSetup {
     settings: ServerSettings;
     importStrategy: ImportStrategy;
     interpreter: Interpreter | undefined;
+    executable: string | undefined; // tfscope.path: a tfscope to run instead of the bundled server
+}
+
+function firstExecutable(candidates: string[]): string | undefined {
+    return candidates.find((candidate) => {
+        try {
+            fs.accessSync(candidate, fs.constants.X_OK);
+            return fs.statSync(candidate).isFile();
+        } catch {
+            return false;
+        }
+    });
 }
 
 async function setupOf(folder: vscode.WorkspaceFolder | undefined): Promise<FolderSetup> {
-    const { server, importStrategy } = readFolderSettings(folder);
+    const { server, importStrategy, path: executables } = readFolderSettings(folder);
     const interpreter = await findInterpreter(server.interpreter, folder?.uri);
     // jedi resolves imports in the folder's own interpreter, even if the server runs on another
-    return { settings: { ...server, interpreter: interpreter?.path ?? '' }, importStrategy, interpreter };
+    const settings = { ...server, interpreter: interpreter?.path ?? '' };
+    return { settings, importStrategy, interpreter, executable: firstExecutable(executables) };
 }
 
 /** The window's settings (user and workspace level) first, then each folder's. */
@@ -128,10 +142,19 @@ export class ServerManager implements vscode.Disposable {
     private async start(): Promise<void> {
         const setups = await collectSetups();
         // one server serves every folder: it runs on the first folder's interpreter
-        const { interpreter, importStrategy } = setups[Math.min(1, setups.length - 1)];
+        const { interpreter, importStrategy, executable } = setups[Math.min(1, setups.length - 1)];
         if (!setups.some((setup) => setup.settings.enable)) {
             this.log.info('tfscope.enable is false in every folder: the server is not started');
             this.showStatus('tfscope: disabled', 'tfscope.enable is false', vscode.LanguageStatusSeverity.Information);
+            return;
+        }
+        if (executable) {
+            this.log.info(`server: ${executable} serve (from tfscope.path)`);
+            this.showStatus('tfscope', `starting ${executable}`, vscode.LanguageStatusSeverity.Information, true);
+            const client = this.createClient({ command: executable, args: ['serve'] }, importStrategy, setups);
+            this.client = client;
+            this.started = { interpreter: { path: executable, origin: 'tfscope.path setting' }, importStrategy, setups };
+            await this.startClient(client, executable);
             return;
         }
         if (!interpreter) {
@@ -147,23 +170,31 @@ export class ServerManager implements vscode.Disposable {
         this.log.info(`interpreter: ${interpreter.path} (from ${interpreter.origin}); import strategy: ${importStrategy}`);
         this.showStatus('tfscope', `starting with ${interpreter.path}`, vscode.LanguageStatusSeverity.Information, true);
 
-        const client = this.createClient(interpreter, importStrategy, setups);
+        const launcher = path.join(this.extensionPath, 'vscode-client', 'python', 'launch_server.py');
+        const client = this.createClient({ command: interpreter.path, args: [launcher] }, importStrategy, setups);
         this.client = client;
         this.started = { interpreter, importStrategy, setups };
+        await this.startClient(client, interpreter.path);
+    }
+
+    private async startClient(client: LanguageClient, program: string): Promise<void> {
         try {
             await client.start();
-            this.showStatus('tfscope', `running on ${interpreter.path}`, vscode.LanguageStatusSeverity.Information);
+            this.showStatus('tfscope', `running on ${program}`, vscode.LanguageStatusSeverity.Information);
         } catch (error) {
             this.log.error(`the server failed to start: ${String(error)}`);
-            this.showStatus('tfscope: error', `failed to start on ${interpreter.path}; see the logs`, vscode.LanguageStatusSeverity.Error);
+            this.showStatus('tfscope: error', `failed to start on ${program}; see the logs`, vscode.LanguageStatusSeverity.Error);
         }
     }
 
-    private createClient(interpreter: Interpreter, importStrategy: ImportStrategy, setups: FolderSetup[]): LanguageClient {
-        const launcher = path.join(this.extensionPath, 'vscode-client', 'python', 'launch_server.py');
+    private createClient(
+        program: { command: string; args: string[] },
+        importStrategy: ImportStrategy,
+        setups: FolderSetup[],
+    ): LanguageClient {
         const serverOptions: ServerOptions = {
-            command: interpreter.path,
-            args: [launcher],
+            command: program.command,
+            args: program.args,
             transport: TransportKind.stdio,
             options: {
                 // never the workspace: nothing there may end up on the server's sys.path

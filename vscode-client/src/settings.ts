@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 export const SECTION = 'tfscope';
 
 /** Keys a workspace must not choose in Restricted Mode: they decide which program runs. */
-export const RESTRICTED_KEYS = ['interpreter', 'importStrategy'] as const;
+export const RESTRICTED_KEYS = ['interpreter', 'importStrategy', 'path'] as const;
 
 export type ImportStrategy = 'useBundled' | 'fromEnvironment';
 
@@ -30,6 +30,8 @@ export interface ServerSettings {
 export interface FolderSettings {
     server: ServerSettings;
     importStrategy: ImportStrategy;
+    // tfscope executables to run as `<path> serve` instead of the bundled server (the first that exists)
+    path: string[];
 }
 
 /** Reads a setting, taking only user-level and default values for restricted keys in Restricted Mode. */
@@ -82,5 +84,9 @@ export function readFolderSettings(folder: vscode.WorkspaceFolder | undefined): 
         logLevel: readSetting(config, 'logLevel', 'info'),
     };
     // the launcher reads it from the environment; the server has no use for it
-    return { server, importStrategy: readSetting<ImportStrategy>(config, 'importStrategy', 'useBundled') };
+    return {
+        server,
+        importStrategy: readSetting<ImportStrategy>(config, 'importStrategy', 'useBundled'),
+        path: readSetting<string[]>(config, 'path', []).map((entry) => expandPath(entry, folder)),
+    };
 }
