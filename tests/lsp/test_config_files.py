@@ -63,3 +63,14 @@ async def test_gitignored_and_checkpoint_files_get_no_diagnostics(tmp_path):
         for skipped in (tmp_path / "scratch" / "x.py", tmp_path / ".ipynb_checkpoints" / "x.py"):
             assert await session.diagnostics(session.open(skipped, MODEL_OUTSIDE_SCOPE)) == []
         assert codes(await session.diagnostics(session.open(tmp_path / "train.py", MODEL_OUTSIDE_SCOPE))) == ["TFS001"]
+
+
+async def test_show_notifications_off_keeps_problems_in_the_log_only(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[tool.tfscope\n")
+    options = {"showNotifications": "off"}
+    async with lsp_session(EDITORS["neovim-0.7"](), [tmp_path], initialization_options=options) as session:
+        assert codes(await session.diagnostics(session.open(tmp_path / "train.py", MODEL_OUTSIDE_SCOPE))) == ["TFS001"]
+        await eventually(
+            lambda: asyncio.sleep(0, any("invalid TOML" in entry.message for entry in session.client.log_messages)), "a log line"
+        )
+        assert session.client.messages == []

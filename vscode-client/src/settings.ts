@@ -22,6 +22,7 @@ export interface ServerSettings {
     perFileIgnores: Record<string, string[]> | null;
     configuration: string | null;
     configurationPreference: string;
+    showNotifications: string;
     interpreter: string;
     logLevel: string;
 }
@@ -80,6 +81,7 @@ export function readFolderSettings(folder: vscode.WorkspaceFolder | undefined): 
         perFileIgnores: explicitSetting<Record<string, string[]>>(config, 'perFileIgnores'),
         configuration: configurationPath(explicitSetting<string>(config, 'configuration'), folder),
         configurationPreference: readSetting(config, 'configurationPreference', 'editorFirst'),
+        showNotifications: readSetting(config, 'showNotifications', 'onWarning'),
         interpreter: expandPath(readSetting(config, 'interpreter', ''), folder),
         logLevel: readSetting(config, 'logLevel', 'info'),
     };

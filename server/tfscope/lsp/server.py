@@ -226,9 +226,11 @@ class TfscopeServer(LanguageServer):
                 resolved.options,
                 resolved.settings,
             )
-            self.report_setting_errors(resolved.errors)
+            self.report_setting_errors(resolved.errors, resolved.options.show_notifications)
 
-    def report_setting_errors(self, errors: tuple[str, ...]) -> None:
+    def report_setting_errors(self, errors: tuple[str, ...], show_notifications: str = "onWarning") -> None:
+        """Once per distinct message: a log line always, a notification unless ``showNotifications`` is
+        ``off`` or ``onError`` (these are warnings: tfscope goes on with defaults)."""
         if not errors:
             return
         message = "tfscope: invalid settings, defaults used for them: " + "; ".join(errors)
@@ -236,7 +238,8 @@ class TfscopeServer(LanguageServer):
             return
         self.shown_messages.add(message)
         logger.warning(message)
-        self.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning, message=message))
+        if show_notifications in ("onWarning", "always"):
+            self.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning, message=message))
 
     async def watch_pyprojects(self) -> None:
         """Ask the client to watch pyproject.toml files; poll their mtimes if it cannot."""
@@ -441,7 +444,7 @@ class TfscopeServer(LanguageServer):
             if not waiter.done():
                 waiter.set_result(None)
         if result.resolved:
-            self.report_setting_errors(result.resolved.errors)
+            self.report_setting_errors(result.resolved.errors, result.resolved.options.show_notifications)
         self.remember_pyprojects(result)
         if result.snapshot.is_notebook or not self.pulls_diagnostics:
             self.publish(result)

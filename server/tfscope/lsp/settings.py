@@ -24,6 +24,7 @@ from tfscope.config import (
 
 LOG_LEVELS = ("error", "warning", "info", "debug")
 CONFIGURATION_PREFERENCES = ("editorFirst", "filesFirst", "editorOnly")
+NOTIFICATION_LEVELS = ("off", "onError", "onWarning", "always")  # ruff-vscode's showNotifications
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class ServerOptions:
     docs_url: str | None = None
     configuration_preference: str = "editorFirst"
     configuration: str | None = None  # a tfscope.toml / pyproject.toml to use instead of discovery
+    show_notifications: str = "onWarning"  # which problems also pop up (the log always has them)
 
 
 # editor key -> (ServerOptions field, validator returning an error text or None)
@@ -46,6 +48,10 @@ _SERVER_KEYS = {
     ),
     "docsUrl": ("docs_url", lambda value: None if isinstance(value, str) else "must be a URL string"),
     "configuration": ("configuration", lambda value: None if isinstance(value, str) else "must be a path string"),
+    "showNotifications": (
+        "show_notifications",
+        lambda value: None if value in NOTIFICATION_LEVELS else f"must be one of {', '.join(NOTIFICATION_LEVELS)}",
+    ),
     "configurationPreference": (
         "configuration_preference",
         lambda value: None
