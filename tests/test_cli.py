@@ -414,7 +414,7 @@ def test_diff_prints_the_fix_and_leaves_the_file_alone(tmp_path):
     assert result.stdout.startswith("--- train.py\n+++ train.py\n@@ ")
     assert "\n-model = keras.Sequential" in result.stdout
     assert "\n+    model = keras.Sequential" in result.stdout
-    assert result.stderr == "Would fix 1 error.\n"
+    assert result.stderr == "Would fix 1 finding.\n"
     assert path.read_text(encoding="utf-8") == MISPLACED_MODEL
 
 

@@ -21,14 +21,21 @@ from tfscope.config import (
     KERAS_VERSIONS,
     Settings,
     glob_problem,
-    rule_docs_url,
     is_known_selector,
     load_config_file,
     load_settings_for,
+    rule_docs_url,
     with_rule_overrides,
 )
 from tfscope.diagnostics import Diagnostic, Fix, Severity
-from tfscope.engine import Analysis, analyze, edited_source, fix_until_stable, fixes_for, noqa_fix
+from tfscope.engine import (
+    Analysis,
+    analyze,
+    edited_source,
+    fix_until_stable,
+    fixes_for,
+    noqa_fix,
+)
 from tfscope.files import (
     Discovery,
     ReadError,
@@ -312,8 +319,8 @@ def _check_once(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
 
     if args.diff:
         _write_report("".join(result.diff for result in results), args)
-        noun = "error" if fixed == 1 else "errors"
-        print(f"Would fix {fixed} {noun}." if fixed else "No errors would be fixed.", file=sys.stderr)
+        noun = "finding" if fixed == 1 else "findings"
+        print(f"Would fix {fixed} {noun}." if fixed else "No findings would be fixed.", file=sys.stderr)
         changed = any(result.diff for result in results)
         return EXIT_ERROR if failed else EXIT_FINDINGS if changed else EXIT_CLEAN
 
