@@ -33,6 +33,8 @@ class Strategy:
     scope_blocks: list[ast.With] = field(default_factory=list)
     names: dict = field(default_factory=dict)  # function (or module) -> the name it goes by there
     alternatives: list[Strategy] = field(default_factory=list)  # strategies this name held before
+    tpu_system: object = None  # the cluster resolver a TPUStrategy runs on
+    device_subset: bool = False  # a TPUStrategy over part of that system (`device_assignment=`)
 
     def mark_used(self) -> None:
         if self.used:
@@ -57,6 +59,13 @@ class Strategy:
     def name_for(self, key: ast.AST | None, module: ast.AST | None) -> str:
         """What a message calls it in code of ``key``."""
         return self.visible_name(key, module) or self.label or "strategy"
+
+    def shares_variables_with(self, other: Strategy) -> bool:
+        """TPUStrategies on one TPU system, one of them over a subset of its cores (SEED RL's
+        training strategy): their TPU variables pick their component by device, so each may
+        use the other's."""
+        return (self.tpu_system is not None and self.tpu_system is other.tpu_system
+                and (self.device_subset or other.device_subset))
 
     @property
     def is_default(self) -> bool:

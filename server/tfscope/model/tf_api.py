@@ -24,6 +24,7 @@ from tfscope.model.values import (
     Tensor,
 )
 from tfscope.resolve.catalog import (
+    HOST_SIDE_CALLS,
     STARTUP_STRATEGIES,
     VARIABLE_OWNERS,
     Api,
@@ -48,7 +49,8 @@ class TfApiCalls:
 
     def call_api(self, name: str, node: ast.Call, args: list, kwargs: dict):
         kind = classify(name)
-        if self.first_tf_op is None and kind not in _NOT_TF_OPS and name.startswith(_TF_OP_ROOTS):
+        if (self.first_tf_op is None and kind not in _NOT_TF_OPS and name.startswith(_TF_OP_ROOTS)
+                and not name.startswith(HOST_SIDE_CALLS)):
             self.first_tf_op = (node)
         why = _single_worker_evidence(name, node)
         if why:
@@ -69,7 +71,12 @@ class TfApiCalls:
 
     def api_strategy(self, name, node, args, kwargs):
         kind = name.rsplit(".", 1)[-1]
-        return self.new_strategy(kind, node)
+        strategy = self.new_strategy(kind, node)
+        resolver = args[0] if args else kwargs.get("tpu_cluster_resolver", kwargs.get("cluster_resolver"))
+        if kind == "TPUStrategy" and isinstance(resolver, ApiResult):
+            strategy.tpu_system = resolver
+            strategy.device_subset = "device_assignment" in kwargs or len(args) > 1
+        return strategy
 
     def new_strategy(self, kind: str, node: ast.Call) -> Strategy:
         strategy = Strategy(kind, self.local_node(node), self.root, label=f"{kind}()")

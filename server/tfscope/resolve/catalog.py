@@ -157,6 +157,10 @@ _SETUP_PREFIXES = (
     "tensorflow.compat.v1.logging.", "tensorflow.logging.", "tensorflow.sysconfig.",
 )
 
+# Calls that work on the host in numpy (downloads, arrays) and initialise no eager context, whatever
+# their kind says (`keras.datasets.mnist.load_data()` is data, but not a TensorFlow op).
+HOST_SIDE_CALLS = ("keras.datasets.", "keras.utils.get_file", "keras.utils.to_categorical")
+
 # Names under these roots are not TensorFlow ops at all.
 _NON_TF_ROOTS = ("contextlib.", "numpy.", "pandas.", "os.", "transformers.", "tensorflow_datasets.",
                   "tensorflow_hub.")

@@ -42,6 +42,9 @@ _IN_FILE = (
 )
 # APIs only Keras 2 (TF <= 2.15) has: the weakest evidence, read last.
 _KERAS_2_ONLY_APIS = re.compile(r"\bkeras\.optimizers\.legacy\b|\bcompat\.v1\.Session\b|\btf\.Session\b")
+# Keras 3 saves and loads weights only as `.weights.h5`: Keras weights in a TF-checkpoint path are Keras 2.
+_KERAS_WEIGHTS_CALL = re.compile(r"\b(?:load_weights|save_weights)\(|\bsave_weights_only\s*=\s*True")
+_CHECKPOINT_PATH = re.compile(r"""\.ckpt['"]""")
 
 # Files that declare a project's dependencies, nearest folder first.
 _REQUIREMENT_FILE = re.compile(r"^(?:requirements|constraints)[\w.-]*\.(?:txt|in)$", re.IGNORECASE)
@@ -89,7 +92,7 @@ def detect(code: str, path: str | None, setting: str, interpreter: str | None,
     declared = declared_version(os.path.dirname(os.path.abspath(path))) if path else None
     if declared:
         return declared
-    if _KERAS_2_ONLY_APIS.search(code):
+    if _KERAS_2_ONLY_APIS.search(code) or (_KERAS_WEIGHTS_CALL.search(code) and _CHECKPOINT_PATH.search(code)):
         return KerasVersion(2, "the file uses Keras-2-only APIs")
     return KerasVersion(DEFAULT, "the default (Keras 3, TensorFlow 2.16 and later)")
 

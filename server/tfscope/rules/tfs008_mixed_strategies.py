@@ -44,7 +44,8 @@ def check(model: SemanticModel):
         if placement is None or not placement.is_constructed:
             continue
         for meeting in owner.meetings:
-            if meeting.strategy.is_constructed and meeting.strategy is not placement:
+            if (meeting.strategy.is_constructed and meeting.strategy is not placement
+                    and not placement.shares_variables_with(meeting.strategy)):
                 yield Violation(
                     node=owner.site,
                     message=f"{owner.kind.value.capitalize()} {owner.describe()} is created in the "
