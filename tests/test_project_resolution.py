@@ -131,6 +131,27 @@ def test_cli_follows_factories_into_other_modules(tmp_path):
     assert "train.py:5:9: TFS001" in run.stdout
 
 
+def test_a_module_beside_the_script_is_found_from_any_working_folder(tmp_path):
+    """`python proj/train.py` puts proj/ on sys.path: `from models import ...` there resolves
+    when tfscope checks `proj/` from its parent too."""
+    import subprocess
+    import sys
+
+    write(tmp_path / "pyproject.toml", "[tool.tfscope]\nignore = []\n")  # the project root is the parent
+    write(tmp_path / "models" / "__init__.py", "")  # a package at the root that must not shadow proj/models.py
+    write(tmp_path / "proj" / "models.py", """\
+        from tensorflow import keras
+
+        def build_classifier():
+            return keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(1)])
+        """)
+    write(tmp_path / "proj" / "train.py", TRAIN.replace("from mypkg.models import build_model",
+                                                         "from models import build_classifier as build_model"))
+    run = subprocess.run([sys.executable, "-m", "tfscope", "check", "--output-format", "concise", "proj"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert "train.py:5:9: TFS001" in run.stdout, run.stdout + run.stderr
+
+
 # ------------------------------------------------- Keras version: environment and declared dependencies
 
 COMPILE_OUTSIDE = """\

@@ -42,7 +42,7 @@ class ProjectResolver:
         self._modules: dict[str, tuple[float, ast.Module | None]] = {}
         self._definitions_by_tree: dict[tuple[int, int], dict[int, object]] = {}
         self._lock = threading.Lock()
-        self._project = None
+        self._projects: dict[str, object] = {}  # the importer's folder -> its jedi project
 
     # --- the analysis path: cache only -------------------------------------------------
 
@@ -108,7 +108,8 @@ class ProjectResolver:
             return None
         code, line, column = _probe(module, name)
         try:
-            script = jedi.Script(code, path=os.path.join(folder, "__tfscope_probe__.py"), project=self._jedi_project())
+            script = jedi.Script(code, path=os.path.join(folder, "__tfscope_probe__.py"),
+                                 project=self._jedi_project(folder))
             names = script.goto(line, column, follow_imports=True)
         except Exception as error:  # jedi raises on odd environments; a miss is the answer
             log.info("tfscope: jedi could not resolve %s.%s: %s", module, name, error)
@@ -119,15 +120,20 @@ class ProjectResolver:
                 return Definition(str(path), found.line)
         return None
 
-    def _jedi_project(self):
-        if self._project is None:
+    def _jedi_project(self, folder: str):
+        """Python puts a script's own folder first on `sys.path`: so does the project for it."""
+        project = self._projects.get(folder)
+        if project is None:
             import jedi
 
             kwargs = {}
             if self.interpreter:
                 kwargs["environment_path"] = self.interpreter
-            self._project = jedi.Project(self.root or os.getcwd(), **kwargs)
-        return self._project
+            root = self.root or os.getcwd()
+            # the folder leads (jedi puts a project's own path first); the project root follows
+            project = jedi.Project(folder, added_sys_path=[root] if root != folder else [], **kwargs)
+            self._projects[folder] = project
+        return project
 
     def _module_tree(self, path: str) -> ast.Module | None:
         try:
