@@ -207,6 +207,7 @@ class Calls:
             instance.attrs["__class__"] = cls
             if cls.kind is Api.MODEL:
                 self.meet_distributed_parts(instance, node, [*args, *kwargs.values()])
+            self.meet_handed_variables(instance, node, [*args, *kwargs.values()])
         elif cls.kind is Api.LOSS:
             return Loss(node, cls.node.name, default_reduction=False)
         else:

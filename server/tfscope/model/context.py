@@ -94,8 +94,9 @@ class ScopeStack:
         del self.conditions[mark:]
 
     def feasible(self, value) -> list:
-        """The owners ``value`` may be on the current path."""
-        return [owner for owner in owners_in(value) if not contradicts(owner.condition, self.conditions)]
+        """The owners ``value`` (an owner, alternatives, or a list of owners) may be on the current path."""
+        owners = [owner for item in value for owner in owners_in(item)] if isinstance(value, list) else owners_in(value)
+        return [owner for owner in owners if not contradicts(owner.condition, self.conditions)]
 
     def meet(self, value, strategy: Strategy | None, node: ast.AST, reason: str, via: str) -> None:
         for owner in self.feasible(value):

@@ -88,7 +88,7 @@ class Meeting:
     strategy: Strategy
     node: ast.AST
     reason: str  # e.g. "compiled inside the `strategy` scope"
-    via: str = "combined"  # "compile", "loop", "combined", "checkpoint" or "step"
+    via: str = "combined"  # "compile", "loop", "combined", "checkpoint", "step" or "handed"
     condition: tuple = ()  # the path conditions under which it happens: ((test text, held), ...)
 
 

@@ -182,7 +182,19 @@ class TfApiCalls:
                            if isinstance(item, Owner) and item.kind in (Api.MODEL, Api.LOADED_MODEL)]
         for value in [*args, *kwargs.values()]:
             self.mark_handed_over(value)
+        self.meet_handed_variables(owner, node, [*args, *kwargs.values()])
         return owner
+
+    def meet_handed_variables(self, owner: Owner, node: ast.AST, values: list) -> None:
+        """A `tf.Variable` handed to a layer or model joins its weights: made outside the scope the
+        layer is made in, Keras raises "not created in the distribution strategy scope" at compile."""
+        strategy = owner.placement
+        if strategy is None or strategy.is_default:
+            return
+        items = [item for value in values for item in (value.items if isinstance(value, Sequence) else (value,))]
+        variables = [v for item in items for v in self.feasible(item) if v.kind is Api.VARIABLE]
+        self.meet(variables, strategy, self.local_node(node),
+                  f"handed to {owner.describe()}, which is created in the {strategy.describe()} scope", "handed")
 
     def new_owner(self, kind: Api, label: str, node: ast.AST) -> Owner:
         placement = self.replica or self.current()

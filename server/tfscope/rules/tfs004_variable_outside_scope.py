@@ -6,7 +6,9 @@ from tfscope.rules.placement import misplaced_owners
 DOC = """\
 ## What it does
 Checks for `tf.Variable`, `keras.Variable` and `tf.Module` objects created outside the
-strategy scope that are read, trained or updated inside a step run by `strategy.run`.
+strategy scope that are read, trained or updated inside a step run by `strategy.run`, or
+handed to a layer or model created in the scope (Keras raises `ValueError: Variable (...) was
+not created in the distribution strategy scope of (...)` at `compile`).
 
 ## Why is this bad?
 A plain variable is not mirrored: each replica reads and writes the same single-device
@@ -41,8 +43,8 @@ RULE = Rule(
     code="TFS004",
     name="variable-outside-scope",
     severity=Severity.WARNING,
-    summary="Variable or tf.Module created outside the strategy scope but used in a distributed step",
+    summary="Variable or tf.Module created outside the strategy scope but used in a distributed step or layer",
     doc=DOC,
-    check=lambda model: misplaced_owners(model, frozenset({Api.VARIABLE, Api.MODULE}), frozenset({"step"})),
+    check=lambda model: misplaced_owners(model, frozenset({Api.VARIABLE, Api.MODULE}), frozenset({"step", "handed"})),
     fixable=True,
 )
