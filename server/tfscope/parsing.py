@@ -86,23 +86,50 @@ def _shift_first_line(tree: ast.Module, shift: int) -> None:
 def _parse_recovering(code: str) -> tuple[ast.Module, bool]:
     lines = split_lines(code)
     first_error: int | None = None
+    previous = None
     for _ in range(MAX_REPAIRS):
         try:
             return _parse("".join(lines)), first_error is not None
         except (SyntaxError, ValueError) as error:
-            line = _error_line(error, len(lines))
-            if line is None:
-                break
+            line, indentation_error = _culprit(error, len(lines))
+            if line is None or (line, str(error)) == previous:
+                break  # nothing to repair, or the last repair changed nothing
+            previous = (line, str(error))
             first_error = line if first_error is None else min(first_error, line)
-            _repair(lines, line, isinstance(error, IndentationError))
+            _repair(lines, line, indentation_error)
     cut = first_error or 0
     kept = lines[:cut] + [_blank(line) for line in lines[cut:]]
-    for end in range(cut, -1, -1):
+    for end in _cuts(kept, cut):
         try:
             return _parse("".join(kept[:end] + [_blank(line) for line in kept[end:]])), True
         except (SyntaxError, ValueError):
             continue
     return ast.Module(body=[], type_ignores=[]), True
+
+
+_HEADER_LINE = re.compile(r"expected an indented block after .* on line (\d+)$")
+LINEAR_CUTS = 64  # last resort: this many content lines back one by one, then ever longer strides
+
+
+def _culprit(error: Exception, line_count: int) -> tuple[int | None, bool]:
+    """The 0-based line to repair and whether as an indentation error. An empty block is the
+    fault of its header (Python reports it at the next code line, maybe thousands below)."""
+    header = _HEADER_LINE.search(getattr(error, "msg", "") or "")
+    if header and 0 < int(header.group(1)) <= line_count:
+        return int(header.group(1)) - 1, False
+    return _error_line(error, line_count), isinstance(error, IndentationError)
+
+
+def _cuts(lines: list[str], cut: int) -> list[int]:
+    """Where to try cutting the file, from ``cut`` back to 0: only before a line with content
+    (blanking a blank line changes nothing), so the parses stay few on any file."""
+    content = [end for end in range(cut - 1, 0, -1) if lines[end].strip(_INDENTATION + "\r\n")]
+    chosen = content[:LINEAR_CUTS]
+    index, stride = LINEAR_CUTS, 2
+    while index < len(content):
+        chosen.append(content[index])
+        index, stride = index + stride, stride * 2
+    return [cut, *chosen, 0]
 
 
 def _parse(code: str) -> ast.Module:

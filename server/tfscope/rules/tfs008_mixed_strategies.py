@@ -6,7 +6,8 @@ from tfscope.rules import Rule, Violation
 DOC = """\
 ## What it does
 Checks for the scope of one strategy entered while another strategy's scope is active, and
-for objects created under one strategy and then used (compiled, combined, run) under another.
+for objects created under one strategy and then used (compiled, combined, run) under another,
+reported at that use, since the object is right for the strategy it was created under.
 
 ## Why is this bad?
 TensorFlow raises `RuntimeError: Mixing different tf.distribute.Strategy objects: X is not
@@ -46,13 +47,25 @@ def check(model: SemanticModel):
         for meeting in owner.meetings:
             if (meeting.strategy.is_constructed and meeting.strategy is not placement
                     and not placement.shares_variables_with(meeting.strategy)):
+                # reported at the use: the object is right for the strategy it was created under
+                created, used = _distinct(placement, meeting.strategy)
                 yield Violation(
-                    node=owner.site,
-                    message=f"{owner.kind.value.capitalize()} {owner.describe()} is created in the "
-                    f"{placement.describe()} scope but {meeting.reason}",
-                    related=((meeting.node, meeting.reason), (placement.node, f"{placement.describe()} is created here")),
+                    node=meeting.node,
+                    message=f"{owner.kind.value.capitalize()} {owner.describe()} is {meeting.reason}, but it "
+                    f"is created in the scope of {created}; TensorFlow raises "
+                    "`Mixing different tf.distribute.Strategy objects`",
+                    related=((owner.site, f"{owner.describe()} is created in the scope of {created} here"),
+                             (placement.node, f"{created} is created here"),
+                             (meeting.strategy.node, f"{used} is created here")),
                 )
                 break
+
+
+def _distinct(first, second) -> tuple[str, str]:
+    """How a message tells two strategies apart, also when one name held both (related locations
+    say where each is constructed; a line number would be wrong in a notebook cell)."""
+    a, b = first.describe(), second.describe()
+    return (f"another {a}, constructed earlier", b) if a == b else (a, b)
 
 
 RULE = Rule(

@@ -4,11 +4,11 @@ strategy = tf.distribute.MirroredStrategy()
 single = tf.distribute.OneDeviceStrategy(device="/gpu:0")
 
 with single.scope():
-    model = tf.keras.Sequential([tf.keras.Input(shape=(4,)), tf.keras.layers.Dense(1)])  # expect: TFS008
+    model = tf.keras.Sequential([tf.keras.Input(shape=(4,)), tf.keras.layers.Dense(1)])
 
 
 def predict_step(features):
-    return model(features, training=False)
+    return model(features, training=False)  # expect: TFS008
 
 
 @tf.function
