@@ -6,9 +6,13 @@
    time from the last edit of a 200-edit burst (10 ms apart, coalesced) to its diagnostics.
 3. The server's memory (VmRSS from /proc) after opening 50 such files, after closing them, and
    after a second round of 50: growth should stay flat over a long session.
+4. A long session (issue 8): RSS at a steady state (after 1,000 edits), after 10,000 edits of one
+   100-line file, and after 200 more documents opened, analysed and closed; goal: within 10 %
+   of the steady state.
 
 Target (issue 3): p50 under 20 ms and p95 under 50 ms for the 300-line script on this machine.
-Run: .venv/bin/python bench/bench_server.py [--edits 200] [--files 50]
+Run: .venv/bin/python bench/bench_server.py [--edits 200] [--files 50] [--session-edits 10000]
+     [--documents 200] [--only latency|memory|session]
 """
 
 from __future__ import annotations
@@ -142,10 +146,52 @@ async def bench_memory(client: BenchClient, folder: Path, files: int) -> None:
             print(f"round {round_number}: after closing them:       RSS {client.rss_kib() / 1024:7.1f} MiB")
 
 
+async def bench_long_session(client: BenchClient, folder: Path, edits: int, documents: int) -> None:
+    text = training_script(100) + "# typing here: \n"
+    last_line, column = text.count("\n") - 1, len("# typing here: ")
+    uri = open_document(client, folder / "session.py", text)
+    await client.wait_for(uri, 1)
+    version = 1
+
+    async def type_edits(count: int) -> None:
+        nonlocal version, column
+        for number in range(count):
+            version += 1
+            type_character(client, uri, version, last_line, column)
+            column += 1
+            if number % 100 == 99:  # let the coalesced analysis land, as a typist's pauses do
+                await client.wait_for(uri, version)
+        await asyncio.sleep(0.5)
+
+    await type_edits(1_000)
+    steady = client.rss_kib()
+    await type_edits(edits)
+    after_edits = client.rss_kib()
+    for index in range(documents):
+        opened = open_document(client, folder / f"session_{index}.py", text)
+        await client.wait_for(opened, 1)
+        close_document(client, opened)
+        client.arrivals.pop((opened, 1), None)
+    await asyncio.sleep(0.5)
+    after_documents = client.rss_kib()
+    close_document(client, uri)
+
+    def against_steady(kib: int) -> str:
+        return f"{kib / 1024:7.1f} MiB ({(kib - steady) / steady * 100:+5.1f} %)"
+
+    print(
+        f"long session: steady state (1,000 edits) {steady / 1024:7.1f} MiB | after {edits:,} more edits "
+        f"{against_steady(after_edits)} | after {documents} documents opened and closed {against_steady(after_documents)}"
+    )
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--edits", type=int, default=200)
     parser.add_argument("--files", type=int, default=50)
+    parser.add_argument("--session-edits", type=int, default=10_000)
+    parser.add_argument("--documents", type=int, default=200)
+    parser.add_argument("--only", choices=["latency", "memory", "session"])
     args = parser.parse_args()
     client = BenchClient()
     await client.start_io(*SERVER_COMMAND)
@@ -159,9 +205,13 @@ async def main() -> None:
             )
         )
         client.initialized(types.InitializedParams())
-        for lines in (300, 3000):
-            await bench_latency(client, folder, lines, args.edits)
-        await bench_memory(client, folder, args.files)
+        if args.only in (None, "latency"):
+            for lines in (300, 3000):
+                await bench_latency(client, folder, lines, args.edits)
+        if args.only in (None, "memory"):
+            await bench_memory(client, folder, args.files)
+        if args.only in (None, "session"):
+            await bench_long_session(client, folder, args.session_edits, args.documents)
         await client.shutdown_async(None)
         client.exit(None)
     await client.stop()

@@ -235,3 +235,20 @@ def test_a_surrogate_before_a_finding_on_the_same_line_keeps_its_column():
     analysis = analyze(Source(text))
     diagnostic = analysis.diagnostics[0]
     assert text[diagnostic.start : diagnostic.end].startswith("tf.keras.Sequential(")
+
+
+# ---------------------------------------------------------------- recovery stays linear
+
+
+def test_recovery_from_an_empty_block_before_many_blank_lines_is_linear():
+    """The last-resort recovery once parsed the whole file again for every blank line."""
+    text = HEADER + "class A:\n    def f(self):\n     \n" + "\n" * 30_000 + "   y = 1\n        return y\n"
+    analysis, seconds = timed(analyze, Source(text))
+    assert findings(analysis) == [("TFS001", MODEL_LINE)]
+    assert seconds < LINEAR_SECONDS
+
+
+def test_an_empty_block_is_repaired_at_its_header():
+    text = HEADER.replace("with strategy.scope():", "def later():\n\nwith strategy.scope():")
+    analysis = analyze(Source(text))
+    assert findings(analysis) == [("TFS001", MODEL_LINE)]
