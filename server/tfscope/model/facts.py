@@ -60,33 +60,32 @@ class SingleWorkerEvidence:
 
 
 @dataclass(frozen=True)
-class RestoreOutsideScope:
+class Restore:
+    """A checkpoint or weights file loaded into ``targets`` (`restore`, `restore_or_initialize`,
+    `load_weights`), with what existed at that moment."""
+
     node: ast.AST
     statement: ast.stmt
     key: ast.AST
-    targets: tuple[Owner, ...]
-    strategy: Strategy
     what: str
+    targets: tuple[Owner, ...]
+    in_scope: bool  # a strategy's scope (or a replica context) was active
+    # targets whose optimizer variables did not exist yet: no step, no `optimizer.build`
+    # (legacy OptimizerV2 creates them on restore without a strategy check)
+    optimizer_variables_missing: tuple[Owner, ...]
 
 
 @dataclass(frozen=True)
-class RestoreIntoUnscoped:
-    """A restore into objects created outside every scope (fine, unless they are replaced later)."""
+class Compile:
+    """`model.compile(...)`; ``string_optimizer`` is what compile builds itself (`"adam"`, or
+    the default `"rmsprop"`), None when it is handed an optimizer object."""
 
-    node: ast.AST
-    what: str
-    targets: tuple[Owner, ...]
-    key: ast.AST
-
-
-@dataclass(frozen=True)
-class CompileCreatesOwners:
     node: ast.AST
     statement: ast.stmt
     key: ast.AST
     model: Owner
-    strategy: Strategy
-    what: str
+    under: Strategy | None  # the scope active at the call
+    string_optimizer: str | None
 
 
 @dataclass(frozen=True)
@@ -106,11 +105,15 @@ class FitInScope:
 
 
 @dataclass(frozen=True)
-class BuildOutsideScope:
+class FirstBuild:
+    """A subclassed (lazily built) model's first call or build: where its weights appear."""
+
     node: ast.AST
     statement: ast.stmt
     key: ast.AST
     model: Owner
+    under: Strategy | None  # the scope or replica context active then
+    by_keras_loop: bool  # `fit`/`evaluate`/`predict`/`load_weights`: Keras enters the recorded strategy
 
 
 

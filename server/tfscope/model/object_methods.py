@@ -7,13 +7,12 @@ import ast
 from tfscope.model.context import Frame
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.facts import (
-    BuildOutsideScope,
-    CompileCreatesOwners,
+    Compile,
+    FirstBuild,
     FitInScope,
     LossInStep,
     OptimizerV2Era,
-    RestoreIntoUnscoped,
-    RestoreOutsideScope,
+    Restore,
     StepOutsideRun,
 )
 from tfscope.model.values import (
@@ -153,12 +152,8 @@ class ObjectMethods:
                                                         f"{strategy.describe()} scope", "combined")
         if model is None:
             return
-        string_optimizer = isinstance(model.optimizer, str) and not isinstance(optimizer, Owner)
-        if (current is None and model.placement is not None and not model.placement.is_default
-                and string_optimizer):
-            self.report(CompileCreatesOwners(
-                node, self.statement, self.frame.key, model, model.placement,
-                f"the optimizer `\"{model.optimizer}\"`"))
+        string_optimizer = model.optimizer if isinstance(model.optimizer, str) and not isinstance(optimizer, Owner) else None
+        self.report(Compile(node, self.statement, self.frame.key, model, current, string_optimizer))
 
     def owner_keras_loop(self, model: Owner, node, args, kwargs) -> None:
         current = self.current()
@@ -224,20 +219,13 @@ class ObjectMethods:
     def restore(self, targets: list[Owner], node: ast.AST, what: str) -> None:
         for target in targets:
             target.restored = True
-        if self.current() is not None or self.replica is not None:
-            return
-        distributed = [t for t in targets if t.placement is not None and not t.placement.is_default]
-        if targets and not distributed:
-            self.report(RestoreIntoUnscoped(node, what, tuple(targets), self.frame.key))
-            return
-        fresh_optimizers = [
-            t for t in distributed if (t.kind is Api.OPTIMIZER and not t.trained and ".legacy." not in t.label)
+        missing = tuple(
+            t for t in targets if (t.kind is Api.OPTIMIZER and not t.trained and ".legacy." not in t.label)
             or (t.kind in (Api.MODEL, Api.LOADED_MODEL) and t.optimizer is not None and not t.trained
                 and not (isinstance(t.optimizer, Owner) and t.optimizer.trained))
-        ]
-        if fresh_optimizers:
-            self.report(RestoreOutsideScope(
-                node, self.statement, self.frame.key, tuple(distributed), distributed[0].placement, what))
+        )
+        self.report(Restore(node, self.statement, self.frame.key, what, tuple(targets),
+                            self.current() is not None or self.replica is not None, missing))
 
     def note_build(self, model: Owner, node: ast.AST, under_recorded_strategy: bool = False) -> None:
         """The first call or build creates a lazy model's weights, under the current scope."""
@@ -251,9 +239,9 @@ class ObjectMethods:
             # constructed outside, but its weights appear here, under the strategy (`Strategy.run`
             # enters the scope in each replica): they are distributed
             model.placement = building_under
-        if (model.lazy and not under_recorded_strategy and current is None and self.replica is None
-                and model.placement is not None and not model.placement.is_default):
-            self.report(BuildOutsideScope(node, self.statement, self.frame.key, model))
+        if model.lazy:
+            self.report(FirstBuild(node, self.statement, self.frame.key, model, building_under,
+                                   under_recorded_strategy))
 
     def call_owner(self, owner: Owner, node: ast.Call, args: list):
         """Calling a layer or model: functional graph building, or a forward pass."""

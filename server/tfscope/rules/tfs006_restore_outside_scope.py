@@ -1,6 +1,6 @@
 from tfscope.diagnostics import Severity
 from tfscope.model.entities import SemanticModel
-from tfscope.model.facts import RestoreIntoUnscoped, RestoreOutsideScope
+from tfscope.model.facts import Restore
 from tfscope.resolve.catalog import Api
 from tfscope.rules import Rule, Violation
 from tfscope.rules.placement import misplaced_owners, place_in_scope
@@ -53,15 +53,18 @@ Moves (or wraps) the restoring statement into the strategy scope; safe.
 def check(model: SemanticModel):
     yield from misplaced_owners(model, frozenset({Api.LOADED_MODEL}))
     yield from _restores_lost_to_a_scoped_rebuild(model)
-    for event in model.events_of(RestoreOutsideScope):
-        strategy = event.strategy
-        names = ", ".join(target.describe() for target in event.targets)
+    for event in model.events_of(Restore):
+        distributed = [t for t in event.targets if t.placement is not None and not t.placement.is_default]
+        if event.in_scope or not any(t in distributed for t in event.optimizer_variables_missing):
+            continue
+        strategy = distributed[0].placement
+        names = ", ".join(target.describe() for target in distributed)
         yield Violation(
             node=event.node,
             message=f"{event.what} restores {names} outside the {strategy.describe()} scope before their "
             f"optimizer variables exist; restore inside `with {strategy.name_for(event.key, model.module)}.scope():`",
             related=tuple((t.site, f"{t.describe()} is created in the {strategy.describe()} scope here")
-                  for t in event.targets),
+                  for t in distributed),
             explanation="The restored objects were created in the strategy scope, but no training step or "
             "`optimizer.build` has run yet, so restoring creates the optimizer slot variables now, "
             "under the default strategy instead of the distributed one.",
@@ -82,7 +85,10 @@ RULE = Rule(
 
 def _restores_lost_to_a_scoped_rebuild(model: SemanticModel):
     """`model.load_weights(...)` outside, then `model = build()` in the scope: the weights stay behind."""
-    for event in model.events_of(RestoreIntoUnscoped):
+    for event in model.events_of(Restore):
+        if event.in_scope or not event.targets or any(
+                t.placement is not None and not t.placement.is_default for t in event.targets):
+            continue
         position = (event.node.lineno, event.node.col_offset)
         for target in event.targets:
             rebuilt = next(

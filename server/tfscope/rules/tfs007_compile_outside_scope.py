@@ -1,6 +1,6 @@
 from tfscope.diagnostics import Severity
 from tfscope.model.entities import SemanticModel
-from tfscope.model.facts import CompileCreatesOwners
+from tfscope.model.facts import Compile
 from tfscope.rules import Rule, Violation
 from tfscope.rules.placement import place_in_scope
 
@@ -44,12 +44,14 @@ Moves (or wraps) the `compile` statement into the strategy scope; safe.
 def check(model: SemanticModel):
     if model.keras_version != 3:
         return
-    for event in model.events_of(CompileCreatesOwners):
-        strategy = event.strategy
+    for event in model.events_of(Compile):
+        strategy = event.model.placement
+        if event.under is not None or event.string_optimizer is None or strategy is None or strategy.is_default:
+            continue
         yield Violation(
             node=event.node,
             message=f"`compile` of {event.model.describe()} runs outside the {strategy.describe()} scope and "
-            f"creates {event.what} there (Keras 3, by {model.keras_evidence or 'default'}); compile inside `with {strategy.name_for(event.key, model.module)}.scope():`",
+            f"creates the optimizer `\"{event.string_optimizer}\"` there (Keras 3, by {model.keras_evidence or 'default'}); compile inside `with {strategy.name_for(event.key, model.module)}.scope():`",
             related=((event.model.site, f"{event.model.describe()} is created in the scope here"),),
             explanation="Under Keras 3 the optimizer built from a string in `compile` records the strategy current "
             "at that moment (none here), and `fit` fails with `Mixing different tf.distribute.Strategy "

@@ -1,6 +1,6 @@
 from tfscope.diagnostics import Severity
 from tfscope.model.entities import SemanticModel
-from tfscope.model.facts import BuildOutsideScope
+from tfscope.model.facts import FirstBuild
 from tfscope.rules import Rule, Violation
 from tfscope.rules.placement import place_in_scope
 
@@ -34,8 +34,10 @@ Moves (or wraps) the first call into the strategy scope; safe.
 
 
 def check(model: SemanticModel):
-    for event in model.events_of(BuildOutsideScope):
+    for event in model.events_of(FirstBuild):
         strategy = event.model.placement
+        if event.under is not None or event.by_keras_loop or strategy is None or strategy.is_default:
+            continue
         yield Violation(
             node=event.node,
             message=f"{event.model.describe()} is constructed in the {strategy.describe()} scope but first "
