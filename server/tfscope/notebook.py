@@ -32,6 +32,7 @@ _CELL_MAGIC = re.compile(r"[ \t]*%%(\w+)")
 _SYSTEM_OR_MAGIC_ASSIGNMENT = re.compile(r"[ \t]*[\w.\[\]'\",][\w.\[\]'\", \t]*=[ \t]*[!%]")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _OPENING_BRACKETS = "([{"
+_SCANNED = re.compile(r"[#'\"()\[\]{}\\]")  # what the scanner acts on besides the last character
 _CLOSING_BRACKETS = ")]}"
 
 
@@ -84,6 +85,8 @@ def _is_ipython_line(line: str) -> bool:
 
 def _ends_with_help_mark(line: str) -> bool:
     """``obj?`` / ``obj??``: a ``?`` ending the code of the line (outside strings and comments)."""
+    if "?" not in line:
+        return False
     scanner = _LogicalLineScanner()
     scanner.feed(line)
     return scanner.last_code_char == "?"
@@ -135,6 +138,12 @@ class _LogicalLineScanner:
     def feed(self, line: str) -> None:
         content = _content(line)
         self.backslash_continues = False
+        if self.open_quote is None and not _SCANNED.search(content):  # most lines: one C-speed look
+            if stripped := content.rstrip():
+                self.last_code_char = stripped[-1]
+            return
+        if self.open_quote and self.open_quote not in content and "\\" not in content:
+            return  # a line inside a multi-line string
         position = 0
         while position < len(content):
             char = content[position]

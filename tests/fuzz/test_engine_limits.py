@@ -252,3 +252,10 @@ def test_an_empty_block_is_repaired_at_its_header():
     text = HEADER.replace("with strategy.scope():", "def later():\n\nwith strategy.scope():")
     analysis = analyze(Source(text))
     assert findings(analysis) == [("TFS001", MODEL_LINE)]
+
+
+def test_a_two_megabyte_notebook_cell_is_masked_in_linear_time():
+    cell = HEADER + ("x = 1  \n" + " " * 60 + "\n") * 30_000  # 2 MB; once 31 s and 1.8 GiB
+    masked, seconds = timed(mask_ipython, cell)
+    assert masked == cell
+    assert seconds < LINEAR_SECONDS
