@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from .inprocess import InProcessServer
-from .session import MODEL_OUTSIDE_SCOPE
+from .session import MODEL_LINE, MODEL_OUTSIDE_SCOPE
 
 URI = "file:///tmp/tfscope-inprocess/train.py"
 
@@ -121,3 +121,16 @@ async def test_a_command_without_its_arguments_is_invalid_params(server):
     await server.initialize()
     response = await server.request("workspace/executeCommand", {"command": "tfscope.applyFixAll"})
     assert response["error"]["code"] == -32602
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
+@pytest.mark.parametrize("odd", ["\ufeff", "x = '\udcff'\n", "# \ud800\n"], ids=["BOM", "surrogate in a string", "surrogate in a comment"])
+async def test_odd_characters_from_the_editor_lose_no_findings(server, encoding, odd):
+    await server.initialize(capabilities={"general": {"positionEncodings": [encoding]}})
+    text = odd + MODEL_OUTSIDE_SCOPE
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "python", "version": 1, "text": text}})
+    await server.settle(0.5)
+    published = [m["params"] for m in server.sent if m.get("method") == "textDocument/publishDiagnostics"]
+    assert published and [d["code"] for d in published[-1]["diagnostics"]] == ["TFS001"]
+    start = published[-1]["diagnostics"][0]["range"]["start"]
+    assert start == {"line": MODEL_LINE + odd.count("\n"), "character": len("model = ")}
