@@ -25,11 +25,25 @@ class StrategyRecreated:
 
 
 @dataclass(frozen=True)
-class StepOutsideRun:
-    node: ast.AST  # the call that runs the step directly, in the root
+class OptimizerStep:
+    """`apply_gradients`/`minimize` of ``optimizer``, with the context it runs in."""
+
+    node: ast.AST
+    optimizer: Owner
+    replica: Strategy | None  # the strategy whose `run` runs it, if any
+    scope: Strategy | None  # the scope active around it
+    call: ast.AST  # the call of the function that holds the step, in the analysed code
+    statement: ast.stmt | None  # the statement of that call
+    context_known: bool  # False in a function nobody calls: its caller may run it through `run`
+
+
+@dataclass(frozen=True)
+class LoopInRun:
+    """`strategy.run(model.fit, ...)`: a whole Keras loop handed to `run`."""
+
+    node: ast.AST
     strategy: Strategy
-    what: str
-    statement: ast.stmt
+    method: str
 
 
 @dataclass(frozen=True)

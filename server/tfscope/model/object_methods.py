@@ -10,10 +10,11 @@ from tfscope.model.facts import (
     Compile,
     FirstBuild,
     FitInScope,
+    LoopInRun,
     LossInStep,
+    OptimizerStep,
     OptimizerV2Era,
     Restore,
-    StepOutsideRun,
 )
 from tfscope.model.values import (
     BoundMethod,
@@ -101,9 +102,7 @@ class ObjectMethods:
         if isinstance(step, BoundMethod) and isinstance(step.receiver, Owner) and step.name in (
             TRAINING_METHODS | KERAS_LOOP_METHODS
         ):
-            self.report(StepOutsideRun(
-                (node), strategy, f"`{step.name}` is a whole Keras training loop, not a step",
-                self.statement))
+            self.report(LoopInRun(node, strategy, step.name))
             return None
         if isinstance(step, Function):
             step_args = kwargs.get("args")
@@ -183,15 +182,10 @@ class ObjectMethods:
             reason = f"trained by a step that runs inside the {current.describe()} scope"
             for owner in [optimizer, *self.owners_named_in(node)]:
                 self.meet(owner, current, self.local_node(node), reason, "step")
-        placement = optimizer.placement or current
-        if (self.replica is None and placement is not None and not placement.is_default
-                and self.root.context_known):
-            # the mistake is the direct call of the step function, one frame up
-            call = self.call_stack[-1] if self.call_stack else node
-            statement = self.frames[-2].statement if len(self.frames) > 1 else self.statement
-            self.report(StepOutsideRun(
-                call, placement, f"`{node.func.attr}` of {optimizer.describe()} runs "
-                f"in cross-replica context", statement))
+        # the function holding the step is called one frame up
+        call = self.call_stack[-1] if self.call_stack else node
+        statement = self.frames[-2].statement if len(self.frames) > 1 else self.statement
+        self.report(OptimizerStep(node, optimizer, self.replica, current, call, statement, self.root.context_known))
 
     def owners_named_in(self, call: ast.Call) -> list[Owner]:
         """Objects a call's arguments name (`model` in `zip(grads, model.trainable_variables)`)."""

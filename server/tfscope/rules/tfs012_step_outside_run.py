@@ -1,6 +1,6 @@
 from tfscope.diagnostics import Severity
 from tfscope.model.entities import SemanticModel
-from tfscope.model.facts import StepOutsideRun
+from tfscope.model.facts import LoopInRun, OptimizerStep
 from tfscope.rules import Rule, Violation
 
 DOC = """\
@@ -38,12 +38,20 @@ for x, y in dist_dataset:
 
 
 def check(model: SemanticModel):
-    for event in model.events_of(StepOutsideRun):
-        name = event.strategy.label or "strategy"
+    for event in model.events_of(OptimizerStep):
+        strategy = event.optimizer.placement or event.scope
+        if event.replica is not None or strategy is None or strategy.is_default or not event.context_known:
+            continue
+        yield Violation(
+            node=event.call,
+            message=f"`{event.node.func.attr}` of {event.optimizer.describe()} runs in cross-replica context: "
+            f"run the step through `{strategy.label or 'strategy'}.run(step_fn, args=...)`",
+        )
+    for event in model.events_of(LoopInRun):
         yield Violation(
             node=event.node,
-            message=f"{event.what}: run the step through `{name}.run(step_fn, args=...)`"
-            if "cross-replica" in event.what else f"{event.what}; do not pass it to `{name}.run`",
+            message=f"`{event.method}` is a whole Keras training loop, not a step; do not pass it to "
+            f"`{event.strategy.label or 'strategy'}.run`",
         )
 
 
