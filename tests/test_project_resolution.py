@@ -215,3 +215,32 @@ def test_a_version_dependent_finding_names_its_evidence(tmp_path, monkeypatch):
     keras3 = script_in(tmp_path / "new", **{"requirements.txt": "tensorflow==2.17.0\n"})
     (finding,) = analyze(keras3).diagnostics
     assert finding.code == "TFS007" and "`requirements.txt` declares `tensorflow==2.17.0`" in finding.message
+
+
+def test_a_dockerfile_image_pins_tensorflow_and_its_optimizers(tmp_path, monkeypatch):
+    """SEED RL's shape: the image in docker/ pins TF 2.4, whose OptimizerV2 creates its variables
+    at the first step, in the replica: an optimizer built outside and stepped in `run` is fine."""
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    step = """\
+import tensorflow as tf
+
+strategy = tf.distribute.MirroredStrategy()
+with strategy.scope():
+    weights = tf.Variable(1.0)
+optimizer = tf.keras.optimizers.SGD(0.1)
+
+
+@tf.function
+def apply_gradients(gradient):
+    optimizer.apply_gradients([(gradient, weights)])
+
+
+strategy.run(apply_gradients, (tf.constant(1.0),))
+"""
+    for folder, image, expected in (("old", "2.4.1-gpu", []), ("new", "2.13.0-gpu", ["TFS002"])):
+        write(tmp_path / folder / "docker" / "Dockerfile.gpu", f"FROM tensorflow/tensorflow:{image}\nRUN pip install gin-config\n")
+        write(tmp_path / folder / "train.py", step)
+        source = Source(step, path=str(tmp_path / folder / "train.py"))
+        assert detect_keras_version(source, Settings()) == 2
+        assert [d.code for d in analyze(source).diagnostics] == expected, folder

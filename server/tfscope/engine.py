@@ -114,6 +114,7 @@ def _analyze_into(analysis: Analysis) -> None:
     builder = ModelBuilder(tree, version.major, settings, path=source.path, project=analysis.project)
     model = builder.build()
     model.keras_evidence = version.evidence
+    model.legacy_optimizers = version.legacy_optimizers
     analysis.unresolved = builder.unresolved
     suppressions = fixes.noqa_suppressions(source)
     diagnostics: dict[tuple[str, int, int], Diagnostic] = {}

@@ -131,6 +131,7 @@ class Owner:
 class SemanticModel:
     keras_version: int
     keras_evidence: str = ""  # why that version: the file, a setting, the environment, declared dependencies
+    legacy_optimizers: bool = False  # the evidence pins TensorFlow before 2.11 (OptimizerV2)
     module: ast.AST | None = None
     owners: list[Owner] = field(default_factory=list)
     strategies: list[Strategy] = field(default_factory=list)

@@ -50,11 +50,15 @@ _CHECKPOINT_PATH = re.compile(r"""\.ckpt['"]""")
 _REQUIREMENT_FILE = re.compile(r"^(?:requirements|constraints)[\w.-]*\.(?:txt|in)$", re.IGNORECASE)
 _DECLARATION_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "environment.yml", "environment.yaml",
                       "Pipfile", "Pipfile.lock", "poetry.lock")
+_DOCKERFILE = re.compile(r"^(?:Dockerfile(?:\.[\w.-]+)?|[\w.-]+\.Dockerfile)$")
+_DOCKER_IMAGE = re.compile(r"^\s*FROM\s+tensorflow/tensorflow:(\d+\.\d+(?:\.\d+)?)", re.MULTILINE | re.IGNORECASE)
+_PIP_SPEC = re.compile(r"\b((?:tensorflow|tf-keras|tf_keras|keras)(?:-(?:cpu|gpu))?\s*(?:==|<=|>=|<|~=)\s*[\w.*]+)")
 _FIRST_KERAS_3_TENSORFLOW = Version("2.16")
+_FIRST_OPTIMIZER_V3_TENSORFLOW = Version("2.11")  # the new optimizers, built in the scope
 _PROBE_VERSIONS = {
-    "tensorflow": [Version(v) for v in ("2.4", "2.8", "2.12", "2.13", "2.14", "2.15", "2.15.1",
+    "tensorflow": [Version(v) for v in ("2.4", "2.4.1", "2.8", "2.10", "2.11", "2.12", "2.13", "2.14", "2.15", "2.15.1",
                                         "2.16", "2.16.1", "2.17", "2.18", "2.19", "2.20")],
-    "keras": [Version(v) for v in ("2.10", "2.13", "2.15", "3.0", "3.3", "3.8", "3.12")],
+    "keras": [Version(v) for v in ("2.4", "2.10", "2.11", "2.13", "2.15", "3.0", "3.3", "3.8", "3.12")],
 }
 _TENSORFLOW_NAMES = frozenset({"tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tensorflow-macos",
                                "tf-nightly", "intel-tensorflow"})
@@ -67,6 +71,8 @@ _QUOTED_REQUIREMENT = re.compile(r"""["']((?:tensorflow|tf[-_]keras|keras|tf-nig
 class KerasVersion:
     major: int
     evidence: str  # why: "the file imports `tf_keras`", "requirements.txt pins tensorflow<2.16", ...
+    # TensorFlow before 2.11: optimizers are OptimizerV2, whose variables appear at the first step
+    legacy_optimizers: bool = False
 
 
 def detect(code: str, path: str | None, setting: str, interpreter: str | None,
@@ -75,8 +81,10 @@ def detect(code: str, path: str | None, setting: str, interpreter: str | None,
         if pattern.search(code):
             return KerasVersion(major, evidence)
     if recorded_tensorflow:
-        major = 3 if Version(recorded_tensorflow) >= _FIRST_KERAS_3_TENSORFLOW else 2
-        return KerasVersion(major, f"the notebook's output, which shows TensorFlow {recorded_tensorflow}")
+        version = Version(recorded_tensorflow)
+        return KerasVersion(3 if version >= _FIRST_KERAS_3_TENSORFLOW else 2,
+                            f"the notebook's output, which shows TensorFlow {recorded_tensorflow}",
+                            version < _FIRST_OPTIMIZER_V3_TENSORFLOW)
     if setting in ("2", "3"):
         return KerasVersion(int(setting), "the `keras-version` setting")
     if interpreter:
@@ -101,11 +109,11 @@ def declared_version(folder: str) -> KerasVersion | None:
     """What the nearest folder (walking up to the repository root) that declares TensorFlow or
     Keras dependencies says."""
     while True:
-        try:
-            names = os.listdir(folder)
-        except OSError:
-            names = []
-        files = sorted(name for name in names if name in _DECLARATION_FILES or _REQUIREMENT_FILE.match(name))
+        names = _listdir(folder)
+        files = sorted(name for name in names if name in _DECLARATION_FILES or _REQUIREMENT_FILE.match(name)
+                       or _DOCKERFILE.match(name))
+        if "docker" in names:  # images are often kept in a docker/ folder beside the code
+            files += sorted(f"docker/{name}" for name in _listdir(os.path.join(folder, "docker")) if _DOCKERFILE.match(name))
         if files:
             stamp = tuple(_mtime(os.path.join(folder, name)) for name in files)
             found = _declared_in(folder, tuple(files), stamp)
@@ -125,10 +133,10 @@ def _declared_in(folder: str, files: tuple[str, ...], stamp: tuple[float, ...]) 
                 text = handle.read(1_000_000)
         except OSError:
             continue
-        for requirement in _requirements(name, text):
-            major = _major_of(requirement)
+        for requirement in _requirements(os.path.basename(name), text):
+            major, legacy_optimizers = _major_of(requirement)
             if major:
-                return KerasVersion(major, f"`{name}` declares `{requirement}`")
+                return KerasVersion(major, f"`{name}` declares `{requirement}`", legacy_optimizers)
     return None
 
 
@@ -143,6 +151,9 @@ def _requirements(name: str, text: str) -> list[str]:
         # conda pins with one `=`: `tensorflow=2.15` means `tensorflow==2.15.*`
         items = re.findall(r"^\s*-\s*([A-Za-z][\w.-]*\s*[=<>!~][^\s#]*)", text, re.MULTILINE)
         return [re.sub(r"^([\w.-]+)\s*=(?!=)([\w.]+)$", r"\1==\2.*", item) for item in items]
+    if _DOCKERFILE.match(name):
+        # `FROM tensorflow/tensorflow:2.4.1-gpu`, `RUN pip install tensorflow==2.4.1`
+        return [f"tensorflow=={tag}" for tag in _DOCKER_IMAGE.findall(text)] + _PIP_SPEC.findall(text)
     if name == "Pipfile":
         return [f"{n}{'' if v.strip() == '*' else v}" for n, v in re.findall(r'^\s*"?([\w.-]+)"?\s*=\s*"([^"]*)"', text, re.MULTILINE)]
     if name in ("setup.py", "setup.cfg"):
@@ -197,24 +208,33 @@ def _pipfile_lock_requirements(text: str) -> list[str]:
     return found
 
 
-def _major_of(text: str) -> int | None:
-    """2 or 3 when the requirement only admits one Keras; None when it says nothing about it."""
+def _major_of(text: str) -> tuple[int | None, bool]:
+    """2 or 3 when the requirement only admits one Keras (None when it says nothing about it),
+    and whether it only admits TensorFlow before 2.11 (OptimizerV2)."""
     try:
         requirement = Requirement(text)
     except InvalidRequirement:
-        return None
+        return None, False
     name = requirement.name.lower().replace("_", "-")
     if name in _LEGACY_KERAS_NAMES:
-        return 2
+        return 2, False
     family = "tensorflow" if name in _TENSORFLOW_NAMES else "keras" if name == "keras" else None
     if family is None or not requirement.specifier:
-        return None
+        return None, False
     admitted = [version for version in _PROBE_VERSIONS[family] if requirement.specifier.contains(version, prereleases=True)]
     if not admitted:
-        return None
+        return None, False
     first_3 = _FIRST_KERAS_3_TENSORFLOW if family == "tensorflow" else Version("3")
     majors = {3 if version >= first_3 else 2 for version in admitted}
-    return majors.pop() if len(majors) == 1 else None
+    legacy = all(version < _FIRST_OPTIMIZER_V3_TENSORFLOW for version in admitted)
+    return (majors.pop() if len(majors) == 1 else None), legacy
+
+
+def _listdir(folder: str) -> list[str]:
+    try:
+        return os.listdir(folder)
+    except OSError:
+        return []
 
 
 def _mtime(path: str) -> float:

@@ -18,7 +18,7 @@ _BUILT_AFTER_UNUSED_STRATEGY = frozenset({Api.MODEL, Api.OPTIMIZER, Api.METRIC, 
 
 def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | None = None) -> Iterable[Violation]:
     parts = {id(part) for owner in model.owners for part in owner.parts}
-    optimizer_v2_era = bool(model.events_of(OptimizerV2Era))
+    optimizer_v2_era = model.legacy_optimizers or bool(model.events_of(OptimizerV2Era))
     for owner in model.owners:
         if owner.kind not in kinds or id(owner) in parts:
             continue
@@ -45,7 +45,8 @@ def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | N
 
 
 def _creates_variables_lazily(optimizer: Owner, optimizer_v2_era: bool) -> bool:
-    """A legacy OptimizerV2 (TF < 2.11, or `optimizers.legacy`) used only in steps run by the
+    """A legacy OptimizerV2 (TF < 2.11 by the version evidence or `experimental_run_v2`, or
+    `optimizers.legacy`) used only in steps run by the
     strategy creates its iterations and slots at the first `apply_gradients`, in the replica
     context: they are distributed however the optimizer was constructed."""
     legacy = optimizer_v2_era or ".legacy." in optimizer.label
