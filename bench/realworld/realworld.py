@@ -75,10 +75,19 @@ def bug_refs(bug: dict) -> tuple[FileRef, FileRef]:
     return before, after
 
 
+def context_refs(repo: str, commit: str, entry: dict) -> list[FileRef]:
+    """Optional "context_paths": sibling modules extracted beside the file (for imports), not scored."""
+    return [FileRef(repo, commit, path) for path in entry.get("context_paths", [])]
+
+
 def all_refs() -> list[FileRef]:
-    refs = [precision_ref(entry) for entry in load_precision()]
+    refs = []
+    for entry in load_precision():
+        refs += [precision_ref(entry), *context_refs(entry["repo"], entry["commit"], entry)]
     for bug in load_bugs():
         refs.extend(bug_refs(bug))
+        for commit in (bug["before_commit"], bug["fix_commit"]):
+            refs.extend(context_refs(bug["repo"], commit, bug))
     return list(dict.fromkeys(refs))
 
 
