@@ -25,7 +25,7 @@ from tfscope.engine import analyze
 from tfscope.notebook import NotebookError, read_notebook
 from tfscope.source import Source
 
-CORPUS = sorted((Path(__file__).parent.parent / "corpus").rglob("*.py"))
+CORPUS = Path(__file__).parent.parent / "corpus"
 # CPU seconds allowed: a fixed start plus a share per character. Real files take a few
 # milliseconds per thousand characters; the bound only catches super-linear work (the
 # quadratic regexes took minutes on 50,000 blank lines).
@@ -74,7 +74,13 @@ class Report:
 
 
 def corpus_texts() -> list[tuple[str, str]]:
-    return [(str(path.relative_to(path.parent.parent)), path.read_text(encoding="utf-8")) for path in CORPUS]
+    texts = []
+    for path in sorted(CORPUS.rglob("*.py")):
+        try:
+            texts.append((str(path.relative_to(CORPUS)), path.read_text(encoding="utf-8")))
+        except OSError:  # renamed while we read
+            continue
+    return texts
 
 
 def cases(seed: int, count: int) -> Iterator[Case]:

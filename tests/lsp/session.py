@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import re
 import sys
 import textwrap
 from dataclasses import dataclass, field
@@ -236,7 +237,7 @@ class Session:
 
 
 def to_offset(text: str, position: types.Position, encoding: str) -> int:
-    lines = text.splitlines(keepends=True)
+    lines = re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+", text)  # LSP lines, not str.splitlines
     start = sum(len(line) for line in lines[: position.line])
     line = lines[position.line] if position.line < len(lines) else ""
     units = 0

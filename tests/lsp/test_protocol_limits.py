@@ -134,3 +134,18 @@ async def test_odd_characters_from_the_editor_lose_no_findings(server, encoding,
     assert published and [d["code"] for d in published[-1]["diagnostics"]] == ["TFS001"]
     start = published[-1]["diagnostics"][0]["range"]["start"]
     assert start == {"line": MODEL_LINE + odd.count("\n"), "character": len("model = ")}
+
+
+@pytest.mark.parametrize("separator", ["\x0c", "\x0b", "\x1c", "\x85", "\u2028", "\u2029"], ids=repr)
+async def test_incremental_edits_count_lines_as_lsp_does(server, separator):
+    """LSP lines end only at \\r\\n, \\r and \\n; pygls' str.splitlines also split at form feeds."""
+    await server.initialize()
+    text = f"# page{separator}break\nmodel = 1\n"
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "python", "version": 1, "text": text}})
+    at = {"line": 1, "character": 0}
+    server.notify(
+        "textDocument/didChange",
+        {"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"range": {"start": at, "end": at}, "text": "big_"}]},
+    )
+    await server.settle(0.1)
+    assert server.server.workspace.get_text_document(URI).source == f"# page{separator}break\nbig_model = 1\n"

@@ -18,6 +18,9 @@ from pygls.exceptions import (
 )
 from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.protocol.json_rpc import RPCRequest
+from pygls.workspace import TextDocument, Workspace
+
+from tfscope.parsing import split_lines
 
 logger = logging.getLogger("tfscope.lsp")
 
@@ -76,13 +79,38 @@ class RobustProtocol(LanguageServerProtocol):
         if self.initialize_received:  # a second one would replace the workspace and its documents
             raise JsonRpcInvalidRequest("initialize may only be sent once per session")
         self.initialize_received = True
-        return (yield from super().lsp_initialize(params))
+        result = yield from super().lsp_initialize(params)
+        # pygls builds the workspace itself; before any document is opened, make it count lines
+        # as LSP and Python do
+        self._workspace.__class__ = LspLinesWorkspace
+        return result
 
     @lsp_method(types.WORKSPACE_EXECUTE_COMMAND)
     def lsp_workspace__execute_command(self, params: types.ExecuteCommandParams):
         if params.arguments is None:  # pygls would call the command without its arguments
             params = attrs.evolve(params, arguments=[])
         return (yield from super().lsp_workspace__execute_command(params))
+
+
+class LspLinesTextDocument(TextDocument):
+    """pygls splits lines with str.splitlines, so a form feed or U+2028 shifted every
+    incremental edit below it; LSP lines end only at "\\r\\n", "\\r" and "\\n"."""
+
+    @property
+    def lines(self):
+        return tuple(split_lines(self.source))
+
+
+class LspLinesWorkspace(Workspace):
+    def _create_text_document(self, doc_uri, source=None, version=None, language_id=None) -> TextDocument:
+        return LspLinesTextDocument(
+            doc_uri,
+            source=source,
+            version=version,
+            language_id=language_id,
+            sync_kind=self._sync_kind,
+            position_codec=self._position_codec,
+        )
 
 
 def _reasons(error: BaseException | None) -> list[str]:
