@@ -574,10 +574,12 @@ def test_tfscope_toml_is_discovered(tmp_path):
 
 def test_standard_input_with_a_filename(tmp_path):
     write(tmp_path, "src/pyproject.toml", '[tool.tfscope]\nseverity = { TFS001 = "error" }\n')
-    run = lambda *args: subprocess.run(  # noqa: E731
-        [sys.executable, "-m", "tfscope", "check", *args], cwd=tmp_path, input=MISPLACED_MODEL,
-        capture_output=True, text=True, timeout=120,
-    )
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-m", "tfscope", "check", *args], cwd=tmp_path, input=MISPLACED_MODEL,
+            capture_output=True, text=True, timeout=120,
+        )
+
     result = run("-", "--stdin-filename", "src/train.py", "--output-format", "concise")
     assert result.returncode == 1
     # the configuration of the named file applies, and findings carry its name
@@ -650,7 +652,7 @@ def test_add_noqa_suppresses_every_finding_once(tmp_path):
     assert re.fullmatch(r"Added \d+ noqa directives?\.\n", result.stderr)
     text = path.read_text()
     assert "# noqa: E501, TFS001, TFS002\n" in text  # an existing noqa comment is extended, not replaced
-    assert f"input_shape=(32,))])  # noqa: TFS001\n" in text
+    assert "input_shape=(32,))])  # noqa: TFS001\n" in text
     assert tfscope("check", cwd=tmp_path).stdout == "All checks passed!\n"
     again = tfscope("check", "--add-noqa", cwd=tmp_path)
     assert again.stderr == "Added 0 noqa directives.\n" and path.read_text() == text
