@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import itertools
+import os
 import random
 from concurrent.futures import Future
 from typing import Any
@@ -64,7 +65,20 @@ def good_notifications(uri: str) -> dict[str, dict]:
         "textDocument/didSave": {"textDocument": {"uri": uri}},
         "textDocument/didOpen": {"textDocument": {"uri": uri + "2", "languageId": "python", "version": 1, "text": "x = 1\n"}},
         "textDocument/didClose": {"textDocument": {"uri": uri + "2"}},
+        "notebookDocument/didOpen": {
+            "notebookDocument": {
+                "uri": uri + ".ipynb", "notebookType": "jupyter-notebook", "version": 1,
+                "cells": [{"kind": 2, "document": uri + ".ipynb#cell1"}, {"kind": 1, "document": uri + ".ipynb#cell2"}],
+            },
+            "cellTextDocuments": [
+                {"uri": uri + ".ipynb#cell1", "languageId": "python", "version": 1, "text": "%%time\nx = (\n"},
+                {"uri": uri + ".ipynb#cell2", "languageId": "markdown", "version": 1, "text": "# notes"},
+            ],
+        },
         "notebookDocument/didChange": {"notebookDocument": {"uri": uri + ".ipynb", "version": 2}, "change": {}},
+        "notebookDocument/didClose": {
+            "notebookDocument": {"uri": uri + ".ipynb"}, "cellTextDocuments": [{"uri": uri + ".ipynb#cell1"}],
+        },
         "workspace/didChangeConfiguration": {"settings": {"tfscope": {"select": ["TFS"]}}},
         "workspace/didChangeWatchedFiles": {"changes": [{"uri": uri, "type": 2}]},
         "$/cancelRequest": {"id": "fuzz-0"},
@@ -106,7 +120,12 @@ async def still_serving(session, uri: str) -> None:
     assert hover is None or hover.contents
 
 
-@pytest.mark.parametrize("seed", [8, 2026])
+# CI's seeds; a longer run: TFSCOPE_LSP_FUZZ_SEEDS=0-49 .venv/bin/python -m pytest -q tests/lsp/test_fuzz_lsp.py
+SEEDS = os.environ.get("TFSCOPE_LSP_FUZZ_SEEDS", "8,2026")
+SEED_LIST = [n for part in SEEDS.split(",") for n in range(int(part.partition("-")[0]), int(part.partition("-")[2] or part) + 1)]
+
+
+@pytest.mark.parametrize("seed", SEED_LIST)
 async def test_malformed_traffic_is_answered_and_survived(tmp_path, seed):
     rng = random.Random(seed)
     internal_errors = []
@@ -114,7 +133,7 @@ async def test_malformed_traffic_is_answered_and_survived(tmp_path, seed):
         uri = session.open(tmp_path / "train.py", MODEL_OUTSIDE_SCOPE)
         assert codes(await session.diagnostics(uri)) == ["TFS001"]
         requests, notifications = good_requests(uri), good_notifications(uri)
-        for _ in range(40):
+        for _ in range(60):
             method = rng.choice(list(requests))
             params = mutated(rng, requests[method])
             answer = await raw_request(session.client, method, params)
