@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
-from tfscope.engine import analyze
+from tfscope.engine import analyze, fixes_for
 from tfscope.notebook import NotebookError, read_notebook
 from tfscope.source import Source
 
@@ -246,6 +246,8 @@ def check(case: Case) -> tuple[list[str], object]:
     for s, e in analysis.skipped:
         if not 0 <= s <= e <= length:
             problems.append(f"skipped range {(s, e)} outside the text")
+    if len(case.text) <= FIXED_TEXT_LIMIT:
+        problems += _fix_problems(analysis)
     if case.expected is not None:
         found = sorted((d.code, d.start) for d in analysis.diagnostics)
         if found != case.expected:
@@ -253,6 +255,25 @@ def check(case: Case) -> tuple[list[str], object]:
         if analysis.unanalysable:
             problems.append(f"a deep chain made the file unanalysable: {analysis.unanalysable}")
     return problems, analysis
+
+
+FIXED_TEXT_LIMIT = 20_000  # fixes re-analyse the file several times: offered on the smaller inputs
+FIXED_DIAGNOSTICS = 2
+
+
+def _fix_problems(analysis) -> list[str]:
+    problems = []
+    length = len(analysis.source.text)
+    for diagnostic in analysis.diagnostics[:FIXED_DIAGNOSTICS]:
+        try:
+            fixes = fixes_for(analysis, diagnostic)
+        except Exception as error:
+            problems.append(f"fixes for {diagnostic.code} raised {type(error).__name__}: {error}")
+            continue
+        for fix in fixes:
+            if not all(0 <= edit.start <= edit.end <= length for edit in fix.edits):
+                problems.append(f"a fix for {diagnostic.code} edits outside the text")
+    return problems
 
 
 def _source(case: Case) -> Source | None:
