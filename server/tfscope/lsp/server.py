@@ -341,8 +341,8 @@ class TfscopeServer(LanguageServer):
 
     def project_for(self, folder_path: str | None, interpreter: str | None) -> ProjectResolver:
         key = (folder_path, interpreter)
-        if key not in self.projects:
-            self.projects[key] = ProjectResolver(root=folder_path, interpreter=interpreter)
+        if key not in self.projects:  # analysis threads race here: setdefault keeps one resolver
+            self.projects.setdefault(key, ProjectResolver(root=folder_path, interpreter=interpreter))
         return self.projects[key]
 
     async def resolve_project(self, key: str, project: ProjectResolver) -> None:
