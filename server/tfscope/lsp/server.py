@@ -40,6 +40,7 @@ from tfscope.lsp.settings import (
     split_initialization_options,
 )
 from tfscope.resolve.project import ProjectResolver
+from tfscope.rules import all_rules
 
 logger = logging.getLogger("tfscope.lsp")
 
@@ -517,6 +518,7 @@ def _mtime(path: str) -> float | None:
 
 
 def build_server() -> TfscopeServer:
+    all_rules()  # the rule registry fills lazily; here, before analysis threads could race to fill it
     server = TfscopeServer()
 
     @server.feature(types.INITIALIZE)
