@@ -30,6 +30,9 @@ from tfscope.resolve.catalog import (
 # Methods that put more objects in a list, dict or set.
 _GROWING_METHODS = frozenset({"append", "extend", "update", "add", "insert", "setdefault"})
 
+# What a trainer handed a strategy trains under it.
+_HANDED_WITH_STRATEGY = frozenset({Api.MODEL, Api.OPTIMIZER, Api.METRIC, Api.LOADED_MODEL})
+
 
 class Calls:
 
@@ -45,6 +48,9 @@ class Calls:
             callee = self.eval(func, frame)
         args = [self.eval(arg.value if isinstance(arg, ast.Starred) else arg, frame) for arg in node.args]
         kwargs = {keyword.arg: self.eval(keyword.value, frame) for keyword in node.keywords}
+        inherited = self.inherited_method(func, frame)
+        if inherited is not None:
+            return self.call_function(inherited[0], node, args, kwargs, self_value=inherited[1])
         if callee is None and receiver is None and isinstance(func, ast.Attribute) and func.attr in STRATEGY_EVIDENCE:
             strategy = self.strategy_by_use(func.value, frame)
             callee = BoundMethod(strategy, func.attr) if strategy is not None else None
@@ -59,14 +65,30 @@ class Calls:
         if isinstance(alternatives, Alternatives):
             # one call per object the name may hold, each under the path it exists on
             results = []
-            for owner in self.feasible(alternatives):
+            feasible = self.feasible(alternatives)
+            for option in alternatives.options:
+                if isinstance(option, Owner) and option not in feasible:
+                    continue
                 mark = len(self.conditions)
-                self.conditions.extend(c for c in owner.condition if c not in self.conditions)
-                target = self.attribute_of(owner, func, frame) if alternatives is receiver else owner
+                self.conditions.extend(c for c in getattr(option, "condition", ()) if c not in self.conditions)
+                target = self.attribute_of(option, func, frame) if alternatives is receiver else option
                 results.append(self.dispatch(target, node, args, kwargs, frame))
                 self.forget(mark)
             return join_values(results)
         return self.dispatch(callee, node, args, kwargs, frame)
+
+    def inherited_method(self, func: ast.AST, frame: Frame):
+        """`super().__init__(...)` in a method: the base class's method, on the same instance."""
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call)
+                and isinstance(func.value.func, ast.Name) and func.value.func.id == "super"):
+            return None
+        function = frame.function
+        cls = function.owner_class if function is not None else None
+        parameters = function.node.args.posonlyargs + function.node.args.args if cls is not None else []
+        if not parameters:
+            return None
+        method = next((base.method(func.attr) for base in cls.bases if base.method(func.attr)), None)
+        return (method, frame.env.get(parameters[0].arg)) if method is not None else None
 
     def strategy_by_use(self, expr: ast.AST, frame: Frame) -> Strategy | None:
         """A value of unknown origin used as only a strategy is used (`distribution.scope()`):
@@ -109,6 +131,7 @@ class Calls:
             self.owner_compile(None, node, args, kwargs)
         for value in [*args, *kwargs.values()]:
             self.mark_handed_over(value)
+        self.meet_handed_with_strategy(name, node, [*args, *kwargs.values()])
         if name in self.factories["strategy"]:
             return self.new_strategy("unknown", node)
         strategy_arg = next((arg for arg in [*args, *kwargs.values()] if isinstance(arg, Strategy)), None)
@@ -121,6 +144,16 @@ class Calls:
             return self.new_owner(Api.MODEL, f"{name}()", node)
         producers = tuple(p for value in args if isinstance(value, Tensor) for p in value.producers)
         return Tensor(producers) if producers else None
+
+    def meet_handed_with_strategy(self, name: str, node: ast.Call, values: list) -> None:
+        """Built objects handed to code tfscope cannot see together with a strategy (a trainer from
+        another package) are used under it there; that code can no longer re-create them in its scope."""
+        strategy = next((v for v in values if isinstance(v, Strategy) and not v.is_default), None)
+        if strategy is None:
+            return
+        built = [owner for owner in self.feasible(values) if owner.kind in _HANDED_WITH_STRATEGY]
+        self.meet(built, strategy, self.local_node(node),
+                  f"handed to `{name}(...)` together with {strategy.describe()}", "handed over")
 
     def mark_handed_over(self, value) -> None:
         """A strategy passed to code tfscope cannot see is assumed used there; a function handed

@@ -19,6 +19,7 @@ from tfscope.model.joins import (
 )
 from tfscope.model.object_methods import STRATEGY_EVIDENCE
 from tfscope.model.values import (
+    Alternatives,
     ApiRef,
     BoundMethod,
     CheckpointManager,
@@ -323,6 +324,8 @@ class Interpreter(Calls):
 
     def attribute_of(self, receiver, node: ast.Attribute, frame: Frame):
         name = node.attr
+        if isinstance(receiver, Alternatives):
+            return join_values([self.attribute_of(option, node, frame) for option in receiver.options])
         if isinstance(receiver, ApiRef):
             # `tf.__version__` and friends are plain data, not API to call
             return ApiRef(canonical(f"{receiver.name}.{name}")) if not name.startswith("__") else None

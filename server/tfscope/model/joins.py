@@ -13,7 +13,7 @@ from typing import Iterable, Iterator
 
 from tfscope.astutil import text_of
 from tfscope.model.entities import Owner, Strategy
-from tfscope.model.values import Alternatives, ScopeContext
+from tfscope.model.values import Alternatives, Instance, ScopeContext
 
 Condition = tuple[str, bool]  # (the test's text, whether it held)
 _UNBOUND = object()
@@ -55,13 +55,21 @@ def owners_in(value) -> Iterator[Owner]:
     if isinstance(value, Owner):
         yield value
     elif isinstance(value, Alternatives):
-        yield from value.owners
+        yield from (option for option in value.options if isinstance(option, Owner))
+
+
+def _objects_in(value) -> Iterator:
+    if isinstance(value, (Owner, Instance)):
+        yield value
+    elif isinstance(value, Alternatives):
+        yield from value.options
 
 
 def join_values(values: list):
     """What a name holds where paths meet. A scope on any path is the scope (the other path is a
     null context); one strategy stands for its alternatives (the one in use speaks for all);
-    distinct variable owners stay apart as alternatives; anything else: the last path's value."""
+    distinct objects (owners, instances of the file's classes) stay apart as alternatives; anything
+    else: the last path's value."""
     known = [value for value in values if value is not None and value is not _UNBOUND
              and not (isinstance(value, ast.Constant) and value.value is None)]
     if not known:
@@ -76,11 +84,11 @@ def join_values(values: list):
             if other is not chosen and other not in chosen.alternatives:
                 chosen.alternatives.append(other)
         return chosen
-    owners = list(dict.fromkeys(owner for value in known for owner in owners_in(value)))
-    if len(owners) > 1:
-        return Alternatives(tuple(owners))
-    if owners:
-        return owners[0]
+    objects = list(dict.fromkeys(option for value in known for option in _objects_in(value)))
+    if len(objects) > 1:
+        return Alternatives(tuple(objects))
+    if objects:
+        return objects[0]
     return known[-1]
 
 

@@ -104,11 +104,17 @@ class ObjectMethods:
         ):
             self.report(LoopInRun(node, strategy, step.name))
             return None
+        receiver = None
+        if isinstance(step, BoundMethod) and isinstance(step.receiver, (Instance, Owner)):
+            # `strategy.run(self.train_step, ...)`: the method, on its instance
+            cls = step.receiver.cls if isinstance(step.receiver, Instance) else step.receiver.attrs.get("__class__")
+            receiver, step = step.receiver, cls.method(step.name) if isinstance(cls, ClassValue) else None
         if isinstance(step, Function):
             step_args = kwargs.get("args")
             outer, self.replica = self.replica, strategy
             try:
-                self.call_function(step, node, list(step_args.items) if isinstance(step_args, Sequence) else [], {})
+                self.call_function(step, node, list(step_args.items) if isinstance(step_args, Sequence) else [], {},
+                                   self_value=receiver)
             finally:
                 self.replica = outer
         return None

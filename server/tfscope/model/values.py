@@ -109,9 +109,10 @@ class CheckpointManager:
 
 @dataclass(frozen=True)
 class Alternatives:
-    """Distinct variable owners one name may hold, each on its own path (see ``joins``)."""
+    """Distinct objects (variable owners, instances of the file's classes) one name may hold, each
+    on its own path (see ``joins``)."""
 
-    owners: tuple[Owner, ...]
+    options: tuple
 
 
 @dataclass(frozen=True)
