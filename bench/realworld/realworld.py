@@ -59,8 +59,8 @@ def load_precision() -> list[dict]:
 
 
 def load_bugs() -> list[dict]:
-    path = HERE / "bugs.json"
-    return json.loads(path.read_text()).get("bugs", []) if path.exists() else []
+    """Every bug of bugs.json and bugs-<group>.json (one file per miner keeps edits apart)."""
+    return [bug for path in sorted(HERE.glob("bugs*.json")) for bug in json.loads(path.read_text()).get("bugs", [])]
 
 
 def precision_ref(entry: dict) -> FileRef:
