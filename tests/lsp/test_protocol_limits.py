@@ -149,3 +149,15 @@ async def test_incremental_edits_count_lines_as_lsp_does(server, separator):
     )
     await server.settle(0.1)
     assert server.server.workspace.get_text_document(URI).source == f"# page{separator}break\nbig_model = 1\n"
+
+
+def test_the_rule_registry_is_filled_before_any_analysis_thread_runs(monkeypatch):
+    """It fills lazily; two analysis threads filling it at once could each see half of it."""
+    from tfscope import rules
+
+    monkeypatch.setattr(rules, "_RULES", {})
+    running = InProcessServer()
+    try:
+        assert len(rules._RULES) == len(rules._RULE_MODULES)
+    finally:
+        running.close()
