@@ -108,3 +108,24 @@ def test_a_name_that_alternates_between_strategies_is_analysed():
         "    model.compile(optimizer='adam', loss='mse')\n"
     )
     assert [d.code for d in analyze(Source(text)).diagnostics] == ["TFS001"]
+
+
+def test_the_cycle_collector_is_paused_only_while_analysing():
+    """Analysis pauses CPython's collector (quadratic on big syntax trees) and leaves it as found."""
+    import gc
+
+    from tfscope import engine
+    from tfscope.source import Source
+
+    seen = []
+    original = engine._analyze_into
+    engine._analyze_into = lambda analysis: (seen.append(gc.isenabled()), original(analysis))
+    try:
+        for enabled in (True, False):
+            (gc.enable if enabled else gc.disable)()
+            engine.analyze(Source("import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\n"))
+            assert gc.isenabled() is enabled
+    finally:
+        engine._analyze_into = original
+        gc.enable()
+    assert seen == [False, False]

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import ast
+import gc
 import logging
+import threading
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
@@ -75,6 +78,36 @@ def analyze(source: Source, settings: Settings = DEFAULT_SETTINGS, project: Proj
     return Analysis(source=source, settings=settings, project=project, parsed_cleanly=False, unanalysable=reason)
 
 
+class _CollectorPause:
+    """CPython's cycle collector rescans every syntax-tree node on each full pass, which makes
+    parsing and analysing a large file quadratic (30,000 lines: 3.3 s, 1.1 s without it). The
+    analysis keeps nothing alive past its end, so the collector resumes afterwards; nested and
+    concurrent analyses (the server's threads) share one pause."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._holders = 0
+        self._was_enabled = False
+
+    @contextmanager
+    def __call__(self):
+        with self._lock:
+            self._holders += 1
+            if self._holders == 1:
+                self._was_enabled = gc.isenabled()
+                gc.disable()
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._holders -= 1
+                if self._holders == 0 and self._was_enabled:
+                    gc.enable()
+
+
+_collector_paused = _CollectorPause()
+
+
 # Tried in turn after a RecursionError: levels of the syntax tree kept (real code stays far below).
 PRUNED_DEPTHS = (100, 25)
 
@@ -82,7 +115,8 @@ PRUNED_DEPTHS = (100, 25)
 def _attempt(analysis: Analysis) -> str | type[RecursionError] | None:
     """None when the analysis ran; else RecursionError, or why the file cannot be analysed."""
     try:
-        _analyze_into(analysis)
+        with _collector_paused():
+            _analyze_into(analysis)
     except NotAnalysable as error:
         return str(error)
     except RecursionError:

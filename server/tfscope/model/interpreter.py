@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from collections import ChainMap
 
 from tfscope.astutil import dotted_name, literal_text, text_of
 from tfscope.model.calls import Calls
@@ -13,7 +14,7 @@ from tfscope.model.joins import (
     Condition,
     condition_of,
     ends_flow,
-    join_envs,
+    join_layers,
     join_values,
     owners_in,
 )
@@ -68,15 +69,16 @@ class Interpreter(Calls):
         """Run each branch from the same bindings, then join what they leave behind. Branches
         that end in `return`/`raise`/`break`/`continue` do not reach the join."""
         base = frame.env
-        reaching = [] if exhaustive else [base]
+        reaching: list[dict] = []
         for body, condition, held in branches:
-            frame.env = dict(base)
+            frame.env = ChainMap({}, base)  # a branch writes its own layer: no copy of what came before
             mark = self.assume(condition, held) if condition is not None else len(self.conditions)
             self.exec_block(body, frame)
             self.forget(mark)
             if not ends_flow(body):
-                reaching.append(frame.env)
-        frame.env = join_envs(reaching) if reaching else frame.env
+                reaching.append(frame.env.maps[0])
+        frame.env = base
+        join_layers(base, reaching, keep_base=not exhaustive)
 
     def exec_assign(self, node: ast.Assign, frame: Frame) -> None:
         value = self.eval(node.value, frame)
@@ -126,16 +128,18 @@ class Interpreter(Calls):
 
     def exec_try(self, node, frame: Frame) -> None:
         base = frame.env
+        frame.env = ChainMap({}, base)
         self.exec_block(node.body, frame)
         self.exec_block(node.orelse, frame)
-        reaching = [] if ends_flow(node.orelse or node.body) else [frame.env]
+        reaching = [] if ends_flow(node.orelse or node.body) else [frame.env.maps[0]]
         for handler in node.handlers:
             # a handler runs when the body failed part-way: start it from the bindings before
-            frame.env = dict(base)
+            frame.env = ChainMap({}, base)
             self.exec_block(handler.body, frame)
             if not ends_flow(handler.body):
-                reaching.append(frame.env)
-        frame.env = join_envs(reaching) if reaching else frame.env
+                reaching.append(frame.env.maps[0])
+        frame.env = base
+        join_layers(base, reaching, keep_base=False)
         self.exec_block(node.finalbody, frame)
 
     def exec_match(self, node, frame: Frame) -> None:

@@ -92,12 +92,14 @@ def join_values(values: list):
     return known[-1]
 
 
-def join_envs(envs: list[dict]) -> dict:
-    if len(envs) == 1:
-        return envs[0]
-    joined: dict = {}
-    for name in dict.fromkeys(name for env in envs for name in env):
-        values = [env.get(name, _UNBOUND) for env in envs]
+def join_layers(base, layers: list[dict], keep_base: bool) -> None:
+    """Write into ``base`` what each name may hold after the branches whose own bindings are
+    ``layers`` (``keep_base``: a path that skips every branch, as a loop run zero times). Only
+    names some branch bound are joined, so a branch costs what it binds, not what came before."""
+    if not layers:
+        return
+    for name in dict.fromkeys(name for layer in layers for name in layer):
+        before = base.get(name, _UNBOUND)
+        values = [layer.get(name, before) for layer in layers] + ([before] if keep_base else [])
         first = values[0]
-        joined[name] = first if all(value is first for value in values) else join_values(values)
-    return joined
+        base[name] = first if all(value is first for value in values) else join_values(values)
