@@ -10,8 +10,11 @@ Checks for Keras models and layers whose weights are created outside every
 the scope, combined with objects created in the scope (compiled with them, or wrapping
 sub-models built there), trained by a step that runs inside the scope or through
 `strategy.run`, or handed to Hugging Face's `TFTrainer`, which trains under
-`args.strategy`. Also flags models built after a strategy whose scope is never entered at
-all. Factories count, also from other modules of the project (found with jedi):
+`args.strategy`, or handed, built, to code tfscope cannot see together with a strategy (a
+trainer class from another package cannot re-create it in its scope). Also flags models built
+after a strategy whose scope is never entered at all. A subclassed model without an input
+shape owns no weights until its first call: first called in a replica context or the scope,
+its weights are created there and it is not reported. Factories count, also from other modules of the project (found with jedi):
 `model = build_model()` outside the scope is reported at the call. TF Hub `KerasLayer`s hold
 their variables from construction on, so they count as soon as they are created.
 

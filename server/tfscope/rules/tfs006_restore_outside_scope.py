@@ -25,7 +25,9 @@ because it ends up creating optimizer variables" (tensorflow/tensorflow#32561).
 
 Restoring into objects whose variables already exist (after `fit`, or after
 `optimizer.build`) works outside the scope, as official tutorials do, and is not reported;
-neither are legacy `keras.optimizers.legacy.*` optimizers, which tolerated it.
+neither are legacy `keras.optimizers.legacy.*` optimizers, which tolerated it, nor
+`load_weights` of a Keras 2 HDF5 file (`.h5`, `.hdf5`): it holds layer weights only
+(`hdf5_format.load_weights_from_hdf5_group`) and creates no optimizer variable.
 
 ## Example
 ```python

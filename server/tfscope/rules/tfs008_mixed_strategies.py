@@ -8,6 +8,9 @@ DOC = """\
 Checks for the scope of one strategy entered while another strategy's scope is active, and
 for objects created under one strategy and then used (compiled, combined, run) under another,
 reported at that use, since the object is right for the strategy it was created under.
+Two `TPUStrategy` objects on one TPU system, one of them over a subset of its cores
+(`device_assignment=`, SEED RL's training strategy), share variables: TPU variables pick the
+component on the replica's own device, so they are not reported.
 
 ## Why is this bad?
 TensorFlow raises `RuntimeError: Mixing different tf.distribute.Strategy objects: X is not
