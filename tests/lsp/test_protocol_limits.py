@@ -161,3 +161,15 @@ def test_the_rule_registry_is_filled_before_any_analysis_thread_runs(monkeypatch
         assert len(rules._RULES) == len(rules._RULE_MODULES)
     finally:
         running.close()
+
+
+async def test_a_file_that_cannot_be_analysed_says_so_once(server):
+    await server.initialize()
+    text = "import tensorflow as tf\ny = " + "-" * 100_000 + "1\n"
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "python", "version": 1, "text": text}})
+    for version in (2, 3):
+        await server.settle(0.3)
+        server.notify("textDocument/didChange", did_change(version, text + f"# {version}\n"))
+    await server.settle(0.5)
+    messages = [m for m in server.shown_messages() if "cannot be analysed" in m]
+    assert len(messages) == 1 and "train.py" in messages[0], server.shown_messages()

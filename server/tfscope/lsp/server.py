@@ -242,6 +242,19 @@ class TfscopeServer(LanguageServer):
         if show_notifications in ("onWarning", "always"):
             self.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning, message=message))
 
+    def report_unanalysable(self, result: Result) -> None:
+        """Once per file and reason (the engine logs each time): no diagnostics must not look clean."""
+        analysis = result.analysis
+        if analysis is None or analysis.unanalysable is None:
+            return
+        message = f"tfscope: {result.snapshot.path or result.snapshot.key} cannot be analysed: {analysis.unanalysable}"
+        if message in self.shown_messages:
+            return
+        self.shown_messages.add(message)
+        show_notifications = result.resolved.options.show_notifications if result.resolved else "onWarning"
+        if show_notifications in ("onWarning", "always"):
+            self.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning, message=message))
+
     async def watch_pyprojects(self) -> None:
         """Ask the client to watch pyproject.toml files; poll their mtimes if it cannot."""
         if self.client_supports("workspace.did_change_watched_files.dynamic_registration"):
@@ -447,6 +460,7 @@ class TfscopeServer(LanguageServer):
         if result.resolved:
             self.report_setting_errors(result.resolved.errors, result.resolved.options.show_notifications)
         self.remember_pyprojects(result)
+        self.report_unanalysable(result)
         if result.snapshot.is_notebook or not self.pulls_diagnostics:
             self.publish(result)
 
