@@ -5,38 +5,31 @@ from __future__ import annotations
 import ast
 from collections import ChainMap
 
-from tfscope.astutil import dotted_name, literal_text, text_of
+from tfscope.astutil import dotted_name, text_of
 from tfscope.model.calls import Calls
 from tfscope.model.context import Frame
 from tfscope.model.entities import Owner, Strategy
+from tfscope.model.expressions import Expressions
 from tfscope.model.facts import DataInScope, SingleWorkerEvidence
 from tfscope.model.joins import (
     Condition,
     condition_of,
     ends_flow,
     join_layers,
-    join_values,
     owners_in,
 )
-from tfscope.model.object_methods import STRATEGY_EVIDENCE
 from tfscope.model.values import (
-    Alternatives,
     ApiRef,
-    BoundMethod,
-    CheckpointManager,
     ClassValue,
     Dataset,
     ExitStackValue,
     Function,
     Instance,
-    Loss,
     ProjectRef,
     ScopeContext,
     Sequence,
-    Tensor,
 )
 from tfscope.resolve.catalog import (
-    CONVENTIONAL_ALIASES,
     KNOWN_ROOTS,
     Api,
     base_class_kind,
@@ -45,7 +38,7 @@ from tfscope.resolve.catalog import (
 )
 
 
-class Interpreter(Calls):
+class Interpreter(Expressions, Calls):
 
     # ------------------------------------------------------------ statements
 
@@ -282,135 +275,6 @@ class Interpreter(Calls):
             if not self.call_stack:
                 self.model.bindings.append((target, owner))
 
-    # --------------------------------------------------------- expressions
-
-    def eval(self, node: ast.AST | None, frame: Frame):
-        if node is None:
-            return None
-        handler = _EXPRESSIONS.get(type(node))
-        if handler is not None:
-            return handler(self, node, frame)
-        return self.eval_children(node, frame)
-
-    def eval_children(self, node: ast.AST, frame: Frame):
-        producers: list[Owner] = []
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.expr):
-                value = self.eval(child, frame)
-                if isinstance(value, Tensor):
-                    producers.extend(value.producers)
-            elif isinstance(child, ast.stmt):
-                self.exec_block([child], frame)
-        return Tensor(tuple(producers)) if producers else None
-
-    def eval_constant(self, node: ast.Constant, frame: Frame):
-        return node  # the literal is its own abstract value
-
-    def eval_name(self, node: ast.Name, frame: Frame):
-        value = frame.lookup(node.id)
-        if value is None and node.id in CONVENTIONAL_ALIASES and not frame.binds(node.id):
-            # `tf` from a star import or an earlier notebook the file does not show
-            value = ApiRef(CONVENTIONAL_ALIASES[node.id])
-        elif value is None and _looks_like_strategy(node):
-            value = self.symbolic_strategy(node.id)
-        self.note_use_in_step(value, node)
-        return value
-
-    def eval_attribute(self, node: ast.Attribute, frame: Frame):
-        receiver = self.eval(node.value, frame)
-        value = self.attribute_of(receiver, node, frame)
-        if value is None and receiver is None and node.attr in STRATEGY_EVIDENCE:
-            self.strategy_by_use(node.value, frame)
-        if value is None and _looks_like_strategy(node):
-            value = self.symbolic_strategy(dotted_name(node) or node.attr)
-        self.note_use_in_step(value, node)
-        return value
-
-    def attribute_of(self, receiver, node: ast.Attribute, frame: Frame):
-        name = node.attr
-        if isinstance(receiver, Alternatives):
-            return join_values([self.attribute_of(option, node, frame) for option in receiver.options])
-        if isinstance(receiver, ApiRef):
-            # `tf.__version__` and friends are plain data, not API to call
-            return ApiRef(canonical(f"{receiver.name}.{name}")) if not name.startswith("__") else None
-        if isinstance(receiver, ProjectRef):
-            return ProjectRef(receiver.module, f"{receiver.name}.{name}".lstrip("."))
-        if isinstance(receiver, Owner):
-            if name in receiver.attrs:
-                return receiver.attrs[name]
-            if name == "optimizer" and isinstance(receiver.optimizer, Owner):
-                return receiver.optimizer
-            return BoundMethod(receiver, name)
-        if isinstance(receiver, Instance):
-            if name in receiver.attrs:
-                return receiver.attrs[name]
-            method = receiver.cls.method(name)
-            return BoundMethod(receiver, name) if method else None
-        if isinstance(receiver, (Strategy, Dataset, Loss, ScopeContext, ExitStackValue, CheckpointManager)):
-            return BoundMethod(receiver, name)
-        dotted = dotted_name(node)
-        return frame.lookup(dotted) if dotted else None
-
-    def note_use_in_step(self, value, node: ast.AST) -> None:
-        if self.replica is not None:
-            self.meet(value, self.replica, self.local_node(node), f"used in a step run by {self.replica.describe()}",
-                       "step")
-
-    def eval_subscript(self, node: ast.Subscript, frame: Frame):
-        """An item of a list or dict the model tracks (`metrics["loss"]`): any of its owners."""
-        container = self.eval(node.value, frame)
-        self.eval(node.slice, frame)
-        if isinstance(container, Sequence):
-            item = join_values([item for item in container.items if any(owners_in(item))])
-            self.note_use_in_step(item, node)
-            return item
-        return container if isinstance(container, Tensor) else None
-
-    def eval_sequence(self, node, frame: Frame):
-        return Sequence(tuple(self.eval(element, frame) for element in node.elts))
-
-    def eval_dict(self, node: ast.Dict, frame: Frame):
-        for key in node.keys:
-            self.eval(key, frame)
-        return Sequence(tuple(self.eval(value, frame) for value in node.values))
-
-    def eval_if_exp(self, node: ast.IfExp, frame: Frame):
-        self.eval(node.test, frame)
-        condition = condition_of(node.test)
-        values = []
-        for branch, held in ((node.body, True), (node.orelse, False)):
-            mark = self.assume(condition, held)
-            values.append(self.eval(branch, frame))
-            self.forget(mark)
-        return join_values(values)
-
-    def eval_bool_op(self, node: ast.BoolOp, frame: Frame):
-        values = [self.eval(value, frame) for value in node.values]
-        return next((value for value in values if value is not None and not isinstance(value, ast.Constant)), None)
-
-    def eval_named_expr(self, node: ast.NamedExpr, frame: Frame):
-        value = self.eval(node.value, frame)
-        self.bind(node.target, value, frame)
-        return value
-
-    def eval_yield(self, node, frame: Frame):
-        self.eval(node.value, frame)
-        if frame.function is not None and frame.function.is_contextmanager:
-            if len(self.scopes) > frame.scope_depth_at_entry and frame.yielded is None:
-                frame.yielded = ScopeContext(self.current())
-        return None
-
-    def eval_text(self, node: ast.AST, frame: Frame):
-        """String formatting keeps what the literal says (`"fold_%d.h5" % k` is still an `.h5` path)."""
-        value = self.eval_children(node, frame)
-        if value is not None:
-            return value
-        text = literal_text(node)
-        return ast.Constant(text) if text is not None else None
-
-    def eval_lambda(self, node: ast.Lambda, frame: Frame):
-        return None
-
     def annotation_is_strategy(self, annotation: ast.AST, frame: Frame) -> bool:
         value = self.eval(annotation, frame)
         return isinstance(value, ApiRef) and value.name.endswith("Strategy") or "Strategy" in text_of(annotation)
@@ -466,50 +330,3 @@ if hasattr(ast, "TryStar"):
     _STATEMENTS[ast.TryStar] = Interpreter.exec_try
 if hasattr(ast, "Match"):
     _STATEMENTS[ast.Match] = Interpreter.exec_match
-
-def _eval_comprehension(builder: Interpreter, node, frame: Frame):
-    """Generators first, then the element, which runs once per item: a loop."""
-    for generator in node.generators:
-        builder.bind(generator.target, builder.eval(generator.iter, frame), frame)
-        for condition in generator.ifs:
-            builder.eval(condition, frame)
-    builder.loop_depth += 1
-    try:
-        elements = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
-        return Sequence(tuple(builder.eval(element, frame) for element in elements))
-    finally:
-        builder.loop_depth -= 1
-
-
-_EXPRESSIONS = {
-    ast.ListComp: _eval_comprehension,
-    ast.SetComp: _eval_comprehension,
-    ast.DictComp: _eval_comprehension,
-    ast.GeneratorExp: _eval_comprehension,
-    ast.Call: Interpreter.eval_call,
-    ast.Name: Interpreter.eval_name,
-    ast.Attribute: Interpreter.eval_attribute,
-    ast.Constant: Interpreter.eval_constant,
-    ast.Tuple: Interpreter.eval_sequence,
-    ast.List: Interpreter.eval_sequence,
-    ast.Set: Interpreter.eval_sequence,
-    ast.Dict: Interpreter.eval_dict,
-    ast.IfExp: Interpreter.eval_if_exp,
-    ast.BoolOp: Interpreter.eval_bool_op,
-    ast.NamedExpr: Interpreter.eval_named_expr,
-    ast.Yield: Interpreter.eval_yield,
-    ast.YieldFrom: Interpreter.eval_yield,
-    ast.Lambda: Interpreter.eval_lambda,
-    ast.BinOp: Interpreter.eval_text,
-    ast.Subscript: Interpreter.eval_subscript,
-    ast.JoinedStr: Interpreter.eval_text,
-}
-
-
-def _looks_like_strategy(node: ast.AST) -> bool:
-    """`args.strategy`, `self._strategy`, `dist_strategy`: received from elsewhere."""
-    if isinstance(node, ast.Attribute):
-        return "strategy" in node.attr.lower()
-    if isinstance(node, ast.Name):
-        return "strategy" in node.id.lower()
-    return False
