@@ -173,3 +173,17 @@ async def test_a_file_that_cannot_be_analysed_says_so_once(server):
     await server.settle(0.5)
     messages = [m for m in server.shown_messages() if "cannot be analysed" in m]
     assert len(messages) == 1 and "train.py" in messages[0], server.shown_messages()
+
+
+async def test_an_unreadable_answer_to_a_server_request_fails_that_request_only(server):
+    """A client answering workspace/configuration with a non-list left the server waiting forever."""
+    server.receive({"id": 1, "method": "initialize", "params": {
+        "processId": None, "rootUri": None, "capabilities": {"workspace": {"configuration": True}}}})
+    await server.settle(0.1)
+    server.notify("initialized", {})
+    await server.settle(0.2)
+    asked = next(m for m in server.sent if m.get("method") == "workspace/configuration")
+    server.receive({"id": asked["id"], "result": 5})
+    await server.settle(0.2)
+    assert server.server.configuration_ready.is_set()
+    assert asked["id"] not in server.protocol._request_futures

@@ -61,6 +61,11 @@ class RobustProtocol(LanguageServerProtocol):
                 reason = "; ".join(_reasons(error.__cause__)) or error.message
                 message = f"invalid params for {data['method']}: {reason}"
                 return UnreadableRequest(data["id"], str(data["method"]), JsonRpcInvalidParams(message).to_response_error())
+            if isinstance(data, dict) and "id" in data and "method" not in data:
+                # an answer to one of our requests: fail that request, or its caller waits forever
+                reason = "; ".join(_reasons(error.__cause__)) or error.message
+                error_response = types.ResponseError(code=error.code, message=f"unreadable response: {reason}")
+                return types.ResponseErrorMessage(id=data["id"], error=error_response)
             raise
 
     def handle_message(self, message) -> None:
