@@ -56,26 +56,29 @@ class Calls:
             callee = BoundMethod(strategy, func.attr) if strategy is not None else None
         if (isinstance(receiver, Sequence) and isinstance(func, ast.Attribute) and func.attr in _GROWING_METHODS
                 and isinstance(func.value, (ast.Name, ast.Attribute))):
-            # `metrics.update({...})`, `models.append(m)`: the container holds these too from now on
-            added = tuple(item for value in [*args, *kwargs.values()]
-                          for item in (value.items if isinstance(value, Sequence) else (value,)))
-            self.bind(func.value, Sequence(receiver.items + added), frame)
-            return None
-        alternatives = receiver if isinstance(receiver, Alternatives) else callee
-        if isinstance(alternatives, Alternatives):
-            # one call per object the name may hold, each under the path it exists on
-            results = []
-            feasible = self.feasible(alternatives)
-            for option in alternatives.options:
-                if isinstance(option, Owner) and option not in feasible:
-                    continue
-                mark = len(self.conditions)
-                self.conditions.extend(c for c in getattr(option, "condition", ()) if c not in self.conditions)
-                target = self.attribute_of(option, func, frame) if alternatives is receiver else option
-                results.append(self.dispatch(target, node, args, kwargs, frame))
-                self.forget(mark)
-            return join_values(results)
+            return self.grow_container(func.value, receiver, [*args, *kwargs.values()], frame)
+        if isinstance(receiver, Alternatives):
+            return self.call_each(receiver, lambda option: self.attribute_of(option, func, frame), node, args, kwargs, frame)
+        if isinstance(callee, Alternatives):
+            return self.call_each(callee, lambda option: option, node, args, kwargs, frame)
         return self.dispatch(callee, node, args, kwargs, frame)
+
+    def call_each(self, alternatives: Alternatives, callee_of, node: ast.Call, args: list, kwargs: dict, frame: Frame):
+        """One call per object a name may hold, each under the path it exists on."""
+        feasible = self.feasible(alternatives)
+        results = []
+        for option in alternatives.options:
+            if isinstance(option, Owner) and option not in feasible:
+                continue
+            mark = self.assume_all(getattr(option, "condition", ()))
+            results.append(self.dispatch(callee_of(option), node, args, kwargs, frame))
+            self.forget(mark)
+        return join_values(results)
+
+    def grow_container(self, target: ast.AST, container: Sequence, values: list, frame: Frame) -> None:
+        """`metrics.update({...})`, `models.append(m)`: the container holds these too from now on."""
+        added = tuple(item for value in values for item in (value.items if isinstance(value, Sequence) else (value,)))
+        self.bind(target, Sequence(container.items + added), frame)
 
     def inherited_method(self, func: ast.AST, frame: Frame):
         """`super().__init__(...)` in a method: the base class's method, on the same instance."""

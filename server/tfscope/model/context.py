@@ -90,6 +90,12 @@ class ScopeStack:
         self.conditions.append((condition[0], condition[1] is held))
         return len(self.conditions) - 1
 
+    def assume_all(self, conditions) -> int:
+        """Run what follows also under ``conditions`` (an object's path); the mark to ``forget`` at."""
+        mark = len(self.conditions)
+        self.conditions.extend(c for c in conditions if c not in self.conditions)
+        return mark
+
     def forget(self, mark: int) -> None:
         del self.conditions[mark:]
 

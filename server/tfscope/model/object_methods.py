@@ -130,8 +130,7 @@ class ObjectMethods:
         given = kwargs.get("optimizer", args[0] if args else _DEFAULT_OPTIMIZER)
         # optimizers built on different paths (`if ...: opt = A() else: opt = B()`) each reach it
         for optimizer in self.feasible(given) or [given]:
-            mark = len(self.conditions)
-            self.conditions.extend(c for c in getattr(optimizer, "condition", ()) if c not in self.conditions)
+            mark = self.assume_all(getattr(optimizer, "condition", ()))
             self.compile_with(model, optimizer, node, kwargs.get("metrics"))
             self.forget(mark)
 
