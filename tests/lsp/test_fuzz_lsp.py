@@ -174,3 +174,16 @@ async def test_wrongly_typed_editor_settings_still_give_diagnostics(tmp_path, se
         await still_serving(session, uri)
         assert codes(await session.diagnostics(uri)) == ["TFS001"]
     assert session.client._server.returncode == 0
+
+
+@pytest.mark.parametrize("answer", [5, "x", None, {"tfscope": {}}], ids=repr)
+async def test_a_wrong_answer_to_workspace_configuration_still_gives_diagnostics(tmp_path, answer):
+    def configuration(client, params):
+        return answer
+
+    features = {types.WORKSPACE_CONFIGURATION: configuration}
+    async with lsp_session(EDITORS["vscode"](), [tmp_path], client_features=features) as session:
+        uri = session.open(tmp_path / "train.py", MODEL_OUTSIDE_SCOPE)
+        await still_serving(session, uri)
+        assert codes(await session.diagnostics(uri)) == ["TFS001"]
+    assert session.client._server.returncode == 0
