@@ -244,3 +244,18 @@ strategy.run(apply_gradients, (tf.constant(1.0),))
         source = Source(step, path=str(tmp_path / folder / "train.py"))
         assert detect_keras_version(source, Settings()) == 2
         assert [d.code for d in analyze(source).diagnostics] == expected, folder
+
+
+def test_installed_packages_are_found_under_every_name_and_folder(tmp_path):
+    """tensorflow-cpu in Debian's dist-packages, keras-nightly: read through importlib.metadata."""
+    def environment(folder, site, distribution, version):
+        info = tmp_path / folder / "lib" / "python3.11" / site / f"{distribution}-{version}.dist-info"
+        info.mkdir(parents=True)
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {distribution}\nVersion: {version}\n")
+        interpreter = tmp_path / folder / "bin" / "python"
+        interpreter.parent.mkdir(parents=True)
+        interpreter.write_text("")
+        return str(interpreter)
+
+    assert detect_keras_version(PLAIN, Settings(interpreter=environment("a", "dist-packages", "tensorflow_cpu", "2.15.0"))) == 2
+    assert detect_keras_version(PLAIN, Settings(interpreter=environment("b", "site-packages", "keras_nightly", "3.7.0.dev2024"))) == 3

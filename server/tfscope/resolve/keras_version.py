@@ -18,8 +18,9 @@ from packaging.requirements import InvalidRequirement, Requirement
 from packaging.version import Version
 
 from tfscope.resolve.environment import (
-    keras_major_version,
-    keras_major_version_in_prefix,
+    Installed,
+    installed_for_interpreter,
+    installed_in_prefix,
 )
 
 try:
@@ -88,21 +89,36 @@ def detect(code: str, path: str | None, setting: str, interpreter: str | None,
     if setting in ("2", "3"):
         return KerasVersion(int(setting), "the `keras-version` setting")
     if interpreter:
-        major = keras_major_version(interpreter)
-        if major:
-            return KerasVersion(major, "the packages installed for the configured interpreter")
+        found = _from_installed(installed_for_interpreter(interpreter),
+                                "the packages installed for the configured interpreter")
+        if found:
+            return found
     else:
         for variable in ("VIRTUAL_ENV", "CONDA_PREFIX"):
             prefix = os.environ.get(variable)
-            major = keras_major_version_in_prefix(prefix) if prefix else None
-            if major:
-                return KerasVersion(major, f"the packages installed in the active environment (`{variable}`)")
+            found = _from_installed(installed_in_prefix(prefix) if prefix else None,
+                                    f"the packages installed in the active environment (`{variable}`)")
+            if found:
+                return found
     declared = declared_version(os.path.dirname(os.path.abspath(path))) if path else None
     if declared:
         return declared
     if _KERAS_2_ONLY_APIS.search(code) or (_KERAS_WEIGHTS_CALL.search(code) and _CHECKPOINT_PATH.search(code)):
         return KerasVersion(2, "the file uses Keras-2-only APIs")
     return KerasVersion(DEFAULT, "the default (Keras 3, TensorFlow 2.16 and later)")
+
+
+def _from_installed(installed: Installed | None, evidence: str) -> KerasVersion | None:
+    """keras decides when installed (Keras 3 ships apart from TensorFlow); else tensorflow's version."""
+    if installed is None:
+        return None
+    tensorflow = installed.tensorflow
+    legacy = tensorflow is not None and tensorflow < _FIRST_OPTIMIZER_V3_TENSORFLOW
+    if installed.keras is not None:
+        return KerasVersion(3 if installed.keras.major >= 3 else 2, evidence, legacy)
+    if tensorflow is not None:
+        return KerasVersion(3 if tensorflow >= _FIRST_KERAS_3_TENSORFLOW else 2, evidence, legacy)
+    return None
 
 
 def declared_version(folder: str) -> KerasVersion | None:
