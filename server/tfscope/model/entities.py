@@ -115,6 +115,7 @@ class Owner:
     key: ast.AST | None = None  # the function (or module) whose code creates it
     site_frame: object = field(default=None, repr=False)
     condition: tuple = ()  # the path conditions under which it is created: ((test text, held), ...)
+    wiped_by: ast.AST | None = None  # an `initialize_tpu_system` after it was created on the TPU
 
     def meet(self, strategy: Strategy | None, node: ast.AST, reason: str, via: str, condition: tuple = ()) -> None:
         if strategy is None or strategy.is_default or strategy is self.placement:

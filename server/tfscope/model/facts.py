@@ -65,6 +65,15 @@ class StartupAfterOps:
 
 
 @dataclass(frozen=True)
+class UsedAfterTpuReset:
+    """An object created under a TPU strategy, used after `initialize_tpu_system` wiped the TPU."""
+
+    node: ast.AST
+    owner: Owner
+    reset: ast.AST  # the initialize_tpu_system call
+
+
+@dataclass(frozen=True)
 class SingleWorkerEvidence:
     """The program cannot be a multi-worker cluster member, or has no eager context to configure:
     `TF_CONFIG` removed, or TF1 graph mode (`disable_v2_behavior`, `disable_eager_execution`)."""

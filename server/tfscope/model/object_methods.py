@@ -15,6 +15,7 @@ from tfscope.model.facts import (
     OptimizerStep,
     OptimizerV2Era,
     Restore,
+    UsedAfterTpuReset,
 )
 from tfscope.model.values import (
     BoundMethod,
@@ -80,6 +81,7 @@ class ObjectMethods:
             cls = receiver.cls if isinstance(receiver, Instance) else receiver.attrs.get("__class__")
             method = cls.method(name) if isinstance(cls, ClassValue) else None
             if isinstance(receiver, Owner):
+                self.note_use_after_reset(receiver, node)
                 self.call_owner_method(receiver, name, node, args, kwargs)
             if method is not None:
                 return self.call_function(method, node, args, kwargs, self_value=receiver)
@@ -242,8 +244,14 @@ class ObjectMethods:
             self.report(FirstBuild(node, self.statement, self.frame.key, model, building_under,
                                    under_recorded_strategy))
 
+    def note_use_after_reset(self, owner: Owner, node: ast.AST) -> None:
+        if owner.wiped_by is not None:
+            self.report(UsedAfterTpuReset(self.local_node(node), owner, owner.wiped_by))
+            owner.wiped_by = None  # one finding per reset
+
     def call_owner(self, owner: Owner, node: ast.Call, args: list):
         """Calling a layer or model: functional graph building, or a forward pass."""
+        self.note_use_after_reset(owner, node)
         if owner.kind is Api.LAYER and any(isinstance(arg, Tensor) for arg in args):
             call_site = self.new_owner(Api.LAYER, owner.label, node)
             call_site.name = owner.name

@@ -104,6 +104,10 @@ class TfApiCalls:
 
     def api_tpu_init(self, name, node, args, kwargs):
         self.check_startup(node, f"`{name.replace('tensorflow.', 'tf.')}`", "tpu_init")
+        for owner in self.model.owners:
+            # (re-)initialising wipes the TPU: variables created there before are gone
+            if owner.placement is not None and owner.placement.kind == "TPUStrategy" and owner.wiped_by is None:
+                owner.wiped_by = self.local_node(node)
         return None
 
     def api_get_strategy(self, name, node, args, kwargs):

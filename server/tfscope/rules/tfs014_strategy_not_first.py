@@ -1,6 +1,6 @@
 from tfscope.diagnostics import Severity
 from tfscope.model.entities import SemanticModel
-from tfscope.model.facts import SingleWorkerEvidence, StartupAfterOps
+from tfscope.model.facts import SingleWorkerEvidence, StartupAfterOps, UsedAfterTpuReset
 from tfscope.resolve.catalog import COLLECTIVE_STRATEGIES
 from tfscope.rules import Rule, Violation
 
@@ -23,7 +23,10 @@ configured at program startup", and TF1 graph mode (`tf.compat.v1.disable_v2_beh
 which has no eager context. TPU initialisation
 (`tf.tpu.experimental.initialize_tpu_system`) is not reported either: it may follow
 host-side eager work (numpy loading, `clear_session()`, `tf.data` set-up), as the official
-TPU Colabs do; it wipes TPU state, not the program's.
+TPU Colabs do; it wipes TPU state, not the program's. What that wipe breaks is reported:
+an object created under a `TPUStrategy` and used after a later `initialize_tpu_system` (a
+notebook section that initialises the TPU again, then trains the old model) has lost its TPU
+variables. A strategy object may be reused; objects built again after the initialisation are fine.
 
 ## Example
 ```python
@@ -40,6 +43,14 @@ x = tf.random.normal((8, 4))
 
 
 def check(model: SemanticModel):
+    for event in model.events_of(UsedAfterTpuReset):
+        yield Violation(
+            node=event.node,
+            message=f"{event.owner.describe()} was created on the TPU before `initialize_tpu_system` "
+            "re-initialised it, which wipes its variables; create it again after the initialisation",
+            related=((event.reset, "the TPU system is initialised again here"),
+                     (event.owner.site, f"{event.owner.describe()} is created here")),
+        )
     if model.events_of(SingleWorkerEvidence):
         return
     for event in model.events_of(StartupAfterOps):
@@ -57,7 +68,7 @@ RULE = Rule(
     code="TFS014",
     name="strategy-not-first",
     severity=Severity.WARNING,
-    summary="MultiWorkerMirroredStrategy created after other TensorFlow ops",
+    summary="MultiWorkerMirroredStrategy created after other TensorFlow ops; TPU objects used after re-initialisation",
     doc=DOC,
     check=check,
 )
