@@ -165,6 +165,8 @@ class Interpreter(Expressions, Calls):
         bases = []
         for base in node.bases:
             value = self.eval(base, frame)
+            if isinstance(value, ProjectRef):  # a base class from another module of the project
+                value = self.external_value(value) or value
             if isinstance(value, ApiRef):
                 kind = kind or base_class_kind(value.name)
             elif isinstance(value, ClassValue):

@@ -49,6 +49,8 @@ STRATEGY_USES = frozenset(
      "reduce", "gather", "experimental_local_results"}
 )
 _DEFAULT_OPTIMIZER = ast.Constant("rmsprop")  # what compile() builds when given no optimizer
+# What compile was given when tfscope cannot see the optimizer (built by code it cannot read).
+UNSEEN_OPTIMIZER = object()
 
 
 
@@ -145,6 +147,8 @@ class ObjectMethods:
             model.optimizer = optimizer
         elif model is not None and isinstance(optimizer, ast.Constant) and isinstance(optimizer.value, str):
             model.optimizer = optimizer.value
+        elif model is not None and optimizer is None:
+            model.optimizer = UNSEEN_OPTIMIZER  # `compile(optimizer=get_optimizer(params))`: one exists
         if isinstance(metrics, Sequence):
             members.extend(owner for item in metrics.items for owner in self.feasible(item))
         if current is not None:
