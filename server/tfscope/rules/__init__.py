@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import threading
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
@@ -63,9 +64,13 @@ def get_rule(code: str) -> Rule | None:
     return _RULES.get(code.upper())
 
 
+_LOADING = threading.Lock()
+
+
 def _load() -> None:
-    if _RULES:
+    if len(_RULES) == len(_RULE_MODULES):
         return
-    for module_name in _RULE_MODULES:
-        rule = importlib.import_module(f"tfscope.rules.{module_name}").RULE
-        _RULES[rule.code] = rule
+    with _LOADING:  # the server's analysis threads may all ask first
+        for module_name in _RULE_MODULES:
+            rule = importlib.import_module(f"tfscope.rules.{module_name}").RULE
+            _RULES.setdefault(rule.code, rule)
