@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 from collections import defaultdict
@@ -111,6 +112,31 @@ def find_git_dir(mirrors: Path, repo: str) -> Path | None:
     return None
 
 
+# What tfscope reads for the Keras/TensorFlow version beside and above a file (as in real use).
+_DECLARATION = re.compile(r"(?:^|/)(?:requirements[\w.-]*\.(?:txt|in)|constraints[\w.-]*\.txt|pyproject\.toml|setup\.(?:py|cfg)"
+                          r"|environment\.ya?ml|Pipfile(?:\.lock)?|poetry\.lock|(?:docker/)?Dockerfile(?:\.[\w.-]+)?)$")
+
+
+def declaration_refs(refs: list[FileRef], git_dirs: dict) -> list[FileRef]:
+    """The dependency declarations in each file's folder and the folders above it (and their
+    docker/), at the file's commit."""
+    found = []
+    for repo, commit in sorted({(ref.repo, ref.commit) for ref in refs}):
+        git_dir = git_dirs.get(repo)
+        if git_dir is None:
+            continue
+        listing = subprocess.run(["git", "--git-dir", str(git_dir), "ls-tree", "-r", "--name-only", commit],
+                                 capture_output=True, text=True).stdout.splitlines()
+        folders = {str(Path(part)) for ref in refs if (ref.repo, ref.commit) == (repo, commit)
+                   for part in [*Path(ref.path).parents]}
+        for path in listing:
+            folder = str(Path(path).parent)
+            if _DECLARATION.search(path) and (folder in folders or (Path(folder).name == "docker"
+                                                                     and str(Path(folder).parent) in folders)):
+                found.append(FileRef(repo, commit, path))
+    return found
+
+
 def git_show(git_dir: Path, commit: str, path: str) -> bytes | None:
     result = subprocess.run(["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"], capture_output=True)
     return result.stdout if result.returncode == 0 else None
@@ -122,6 +148,7 @@ def cmd_extract(args: argparse.Namespace) -> None:
         sys.exit("extract: give --mirrors DIR or set TFSCOPE_MIRRORS (the folder fetch puts snapshots in)")
     refs = all_refs()
     git_dirs = {repo: find_git_dir(mirrors, repo) for repo in sorted({ref.repo for ref in refs})}
+    refs += declaration_refs(refs, git_dirs)
     written = present = 0
     unreadable = []
     for ref in refs:
