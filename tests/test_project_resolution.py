@@ -259,3 +259,38 @@ def test_installed_packages_are_found_under_every_name_and_folder(tmp_path):
 
     assert detect_keras_version(PLAIN, Settings(interpreter=environment("a", "dist-packages", "tensorflow_cpu", "2.15.0"))) == 2
     assert detect_keras_version(PLAIN, Settings(interpreter=environment("b", "site-packages", "keras_nightly", "3.7.0.dev2024"))) == 3
+
+
+def test_a_model_class_whose_base_is_in_a_third_module(tmp_path):
+    """fastMRI's shape: XPDNet(CrossDomainNet), CrossDomainNet(keras.Model), three modules apart;
+    its first call outside the scope is TFS015."""
+    import subprocess
+    import sys
+
+    write(tmp_path / "nets" / "__init__.py", "")
+    write(tmp_path / "nets" / "base.py", """\
+        import tensorflow as tf
+
+        class CrossDomainNet(tf.keras.Model):
+            def call(self, inputs):
+                return inputs
+        """)
+    write(tmp_path / "nets" / "xpd.py", """\
+        from nets.base import CrossDomainNet
+
+        class XPDNet(CrossDomainNet):
+            pass
+        """)
+    write(tmp_path / "train.py", """\
+        import tensorflow as tf
+        from nets.xpd import XPDNet
+
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            model = XPDNet()
+            model.compile(optimizer=tf.keras.optimizers.Adam(), loss="mse")
+        model(tf.zeros((1, 4)))
+        """)
+    run = subprocess.run([sys.executable, "-m", "tfscope", "check", "--output-format", "concise", "train.py"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert "train.py:8:1: TFS015" in run.stdout, run.stdout + run.stderr

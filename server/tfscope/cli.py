@@ -55,6 +55,8 @@ from tfscope.source import Source
 
 MAX_WORKERS = 8
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+# Rounds of jedi look-ups per file: imports followed this many modules deep.
+_IMPORT_ROUNDS = 4
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -431,7 +433,10 @@ def check_file(job: FileJob) -> FileResult:
         source = source_file.source
         project = _project_resolver(job.settings)
         analysis = analyze(source, job.settings, project)
-        if analysis.unresolved and project.resolve_pending():
+        # each pass may reach a module one import further (a base class's base): a few rounds
+        for _ in range(_IMPORT_ROUNDS):
+            if not (analysis.unresolved and project.resolve_pending()):
+                break
             analysis = analyze(source, job.settings, project)
         if analysis.unanalysable is not None:
             result.error = f"could not be analysed: {analysis.unanalysable}"

@@ -97,6 +97,8 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
                 self.analyze_class(function.owner_class)
             else:
                 self.analyze_uncalled(function)
+        # other modules' code may have asked jedi for further modules (a base class's base)
+        self.unresolved = self.unresolved or (self.project is not None and self.project.has_pending)
         return self.model
 
     def analyze_class(self, cls: ClassValue) -> None:
@@ -136,7 +138,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
 
     def external_value(self, ref: ProjectRef):
         """The function or class another module of the project defines, once jedi found it."""
-        if self.project is None or self.external:
+        if self.project is None:
             return None
         found = self.project.lookup(self.path, ref.module, ref.name)
         if found is None:
@@ -144,6 +146,11 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
             return None
         definition, tree = found
         version = self.model.keras_version
-        definitions = self.project.definitions(tree, version, lambda: ModelBuilder(
-            tree, version, self.settings, path=definition.path, external=True).definitions())
+
+        def interpret():
+            builder = ModelBuilder(tree, version, self.settings, path=definition.path, project=self.project,
+                                   external=True)
+            return builder.definitions(), not builder.unresolved
+
+        definitions = self.project.definitions(tree, version, interpret)
         return definitions.get(definition.line)

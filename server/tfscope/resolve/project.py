@@ -41,6 +41,7 @@ class ProjectResolver:
         self._pending: dict[tuple[str, str, str], None] = {}
         self._modules: dict[str, tuple[float, ast.Module | None]] = {}
         self._definitions_by_tree: dict[tuple[int, int], dict[int, object]] = {}
+        self._interpreting: set[tuple[int, int]] = set()  # definitions being built (import cycles)
         self._lock = threading.Lock()
         self._projects: dict[str, object] = {}  # the importer's folder -> its jedi project
 
@@ -64,12 +65,20 @@ class ProjectResolver:
 
     def definitions(self, tree: ast.Module, keras_version: int, interpret) -> dict[int, object]:
         """The module's functions and classes by `def` line, interpreted (by ``interpret()``, the
-        semantic model's job) once per version of the file and Keras version."""
+        semantic model's job, which also says whether every import it needed was answered) once
+        per version of the file and Keras version."""
         key = (id(tree), keras_version)
         found = self._definitions_by_tree.get(key)
         if found is None:
-            found = interpret()
-            self._definitions_by_tree[key] = found
+            if key in self._interpreting:  # modules that import each other: the inner one sees nothing
+                return {}
+            self._interpreting.add(key)
+            try:
+                found, complete = interpret()
+            finally:
+                self._interpreting.discard(key)
+            if complete:  # definitions built while jedi still owed an answer are built again
+                self._definitions_by_tree[key] = found
         return found
 
     @property

@@ -177,6 +177,9 @@ async function commandsScenario(page) {
     await runCommand(page, 'tfscope: Show Logs');
     const output = page.locator('.part.panel .monaco-editor .view-lines').first();
     await output.waitFor({ timeout: UI_TIMEOUT });
+    // the channel may hold more than one screen: filter it to the line the test reads
+    step('filter the log');
+    await page.locator('.part.panel input[placeholder^="Filter"]').first().fill('interpreter:');
     await page.waitForFunction(
         () => document.querySelector('.part.panel .monaco-editor .view-lines')?.textContent?.includes('interpreter:'),
         null,
