@@ -47,10 +47,13 @@ class LoopInRun:
 
 
 @dataclass(frozen=True)
-class LossInStep:
-    loss_node: ast.AST
+class LossCalled:
+    """A Keras loss object called; ``replica`` is the strategy whose `run` runs the call, if any."""
+
+    loss_node: ast.AST  # its constructor
     label: str
-    strategy: Strategy
+    default_reduction: bool
+    replica: Strategy | None
     call: ast.AST
 
 
@@ -113,17 +116,20 @@ class Compile:
 
 @dataclass(frozen=True)
 class DataInScope:
+    """A statement directly in a scope block that builds an input pipeline and creates no variable."""
+
     statement: ast.stmt
     scope_block: ast.With
     strategy: Strategy
-    what: str
 
 
 @dataclass(frozen=True)
-class FitInScope:
+class KerasLoop:
+    """`fit`/`evaluate`/`predict` (or a batch method) of ``model``, with the scope active then."""
+
     node: ast.AST
     model: Owner
-    strategy: Strategy
+    scope: Strategy | None
     method: str
 
 

@@ -285,8 +285,8 @@ class Interpreter(Expressions, Calls):
         if not self.current_with or self.call_stack:
             return
         with_node, strategy = self.current_with[-1]
-        if statement in with_node.body and isinstance(value, Dataset) and not strategy.is_default:
-            self.report(DataInScope(statement, with_node, strategy, "builds the input pipeline"))
+        if statement in with_node.body and isinstance(value, Dataset):
+            self.report(DataInScope(statement, with_node, strategy))
 
 
 

@@ -9,9 +9,9 @@ from tfscope.model.entities import Owner, Strategy
 from tfscope.model.facts import (
     Compile,
     FirstBuild,
-    FitInScope,
+    KerasLoop,
     LoopInRun,
-    LossInStep,
+    LossCalled,
     OptimizerStep,
     OptimizerV2Era,
     Restore,
@@ -171,8 +171,7 @@ class ObjectMethods:
         if current is not None:
             self.meet(model, current, self.local_node(node), f"`{method}` runs inside the {current.describe()} scope",
                        "loop")
-        if current is not None and not current.is_default and method in KERAS_LOOP_METHODS:
-            self.report(FitInScope(node, model, current, method))
+        self.report(KerasLoop(node, model, current, method))
         # Keras builds under the strategy the model recorded at construction here
         self.note_build(model, node, under_recorded_strategy=True)
         if method in TRAINING_METHODS:
@@ -269,9 +268,7 @@ class ObjectMethods:
         return None
 
     def call_loss(self, loss: Loss, node: ast.Call):
-        strategy = self.replica
-        if strategy is not None and not strategy.is_default and loss.default_reduction:
-            self.report(LossInStep(loss.node, loss.label, strategy, (node)))
+        self.report(LossCalled(loss.node, loss.label, loss.default_reduction, self.replica, node))
         return None
 
     def meet_distributed_parts(self, model: Owner, node: ast.Call, values: list) -> None:

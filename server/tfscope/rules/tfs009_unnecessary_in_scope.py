@@ -36,9 +36,11 @@ with strategy.scope():
 
 def check(model: SemanticModel):
     for event in model.events_of(DataInScope):
+        if event.strategy.is_default:
+            continue
         yield Violation(
             node=event.statement,
-            message=f"This statement {event.what} and creates no variables; it does not need the "
+            message=f"This statement builds the input pipeline and creates no variables; it does not need the "
             f"{event.strategy.describe()} scope",
             related=((event.scope_block.items[0].context_expr, "the scope it sits in"),),
             explanation="Only variable creation depends on the strategy scope; data loading can live outside.",

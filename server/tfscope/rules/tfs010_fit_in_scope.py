@@ -1,6 +1,7 @@
 from tfscope.diagnostics import Severity
 from tfscope.model.entities import SemanticModel
-from tfscope.model.facts import FitInScope
+from tfscope.model.facts import KerasLoop
+from tfscope.model.object_methods import KERAS_LOOP_METHODS
 from tfscope.rules import Rule, Violation
 
 DOC = """\
@@ -37,10 +38,12 @@ model.fit(dataset, epochs=3)
 def check(model: SemanticModel):
     if model.keras_version != 2:
         return
-    for event in model.events_of(FitInScope):
+    for event in model.events_of(KerasLoop):
+        if event.scope is None or event.scope.is_default or event.method not in KERAS_LOOP_METHODS:
+            continue
         yield Violation(
             node=event.node,
-            message=f"`{event.method}` does not need the {event.strategy.describe()} scope under Keras 2 "
+            message=f"`{event.method}` does not need the {event.scope.describe()} scope under Keras 2 "
             f"({model.keras_evidence or 'the keras-version setting'}): "
             f"{event.model.describe()} enters its strategy by itself",
         )

@@ -1,6 +1,6 @@
 from tfscope.diagnostics import Severity
 from tfscope.model.entities import SemanticModel
-from tfscope.model.facts import LossInStep
+from tfscope.model.facts import LossCalled
 from tfscope.rules import Rule, Violation
 
 DOC = """\
@@ -37,14 +37,16 @@ def step_fn(x, y):
 
 def check(model: SemanticModel):
     seen = set()
-    for event in model.events_of(LossInStep):
+    for event in model.events_of(LossCalled):
+        if event.replica is None or event.replica.is_default or not event.default_reduction:
+            continue
         if event.loss_node in seen:
             continue
         seen.add(event.loss_node)
         yield Violation(
             node=event.loss_node,
             message=f"`{event.label}` uses the default reduction but is called in a step run by "
-            f"{event.strategy.describe()}; pass `reduction=\"none\"` and average with "
+            f"{event.replica.describe()}; pass `reduction=\"none\"` and average with "
             "`tf.nn.compute_average_loss`",
             related=((event.call, "called in the distributed step here"),),
         )
