@@ -114,3 +114,31 @@ def test_directives_above_a_syntax_error_still_count():
     # tokenize stops at the bad dedent: the lines below it are scanned without it
     bad_dedent = Source('if ready:\n        opt = Adam()\n    x = "a # b"  # noqa\nmodel = M()  # noqa: TFS001\n')
     assert noqa_suppressions(bad_dedent) == {2: ALL, 3: frozenset({"TFS001"})}
+
+
+def test_unused_noqa_codes_are_reported_when_selected():
+    """TFS100 (off by default, as ruff's RUF100): a `# noqa: TFSxxx` that suppresses nothing,
+    also on a statement over several lines; blanket noqa and other tools' codes are left alone."""
+    from tfscope import engine
+    from tfscope.config import Settings
+    from tfscope.source import Source
+
+    text = (
+        "import tensorflow as tf\n"
+        "strategy = tf.distribute.MirroredStrategy()\n"
+        "model = tf.keras.Sequential([tf.keras.layers.Dense(1)])  # noqa: TFS001, TFS002\n"
+        "with strategy.scope():\n"
+        "    other = tf.keras.Sequential([tf.keras.layers.Dense(1)])  # noqa: TFS001, E501\n"
+        "    model.compile(optimizer='adam', loss='mse')  # noqa\n"
+        "    opt = tf.keras.optimizers.Adam(  # noqa: TFS002\n"
+        "        1e-3)\n"
+    )
+    assert engine.analyze(Source(text)).diagnostics == []
+    analysis = engine.analyze(Source(text), Settings(extend_select=("TFS100",)))
+    found = [(d.code, analysis.source.position(d.start)[0] + 1, d.message) for d in analysis.diagnostics]
+    assert found == [
+        ("TFS100", 3, "Unused `noqa` directive (unused: `TFS002`)"),
+        ("TFS100", 5, "Unused `noqa` directive (unused: `TFS001`)"),
+        ("TFS100", 7, "Unused `noqa` directive (unused: `TFS002`)"),
+    ]
+    assert text[analysis.diagnostics[0].start:analysis.diagnostics[0].end] == "# noqa: TFS001, TFS002"

@@ -19,12 +19,13 @@ from tfscope.model.entities import Owner, SemanticModel
 from tfscope.parsing import PRUNING, NotAnalysable, Pruning, parse_tolerant
 from tfscope.resolve import keras_version
 from tfscope.resolve.project import ProjectResolver
-from tfscope.rules import Rule, Violation, all_rules
+from tfscope.rules import Rule, Violation, all_rules, get_rule
 from tfscope.source import Source
 
 log = logging.getLogger(__name__)
 
 DEFAULT_KERAS_VERSION = keras_version.DEFAULT
+UNUSED_NOQA = "TFS100"
 
 
 @dataclass
@@ -151,6 +152,7 @@ def _analyze_into(analysis: Analysis) -> None:
     model.legacy_optimizers = version.legacy_optimizers
     analysis.unresolved = builder.unresolved
     suppressions = fixes.noqa_suppressions(source)
+    suppressed: set[tuple[int, str]] = set()  # (line, code) a noqa took away
     diagnostics: dict[tuple[str, int, int], Diagnostic] = {}
     for rule in all_rules():
         if not config.is_enabled(settings, rule.code, source.path):
@@ -160,10 +162,31 @@ def _analyze_into(analysis: Analysis) -> None:
             diagnostic = _diagnostic(source, rule, severity, violation)
             line = source.position(diagnostic.start)[0]
             if fixes.is_suppressed(suppressions, line, rule.code):
+                suppressed.add((line, rule.code))
                 continue
             diagnostics.setdefault((rule.code, diagnostic.start, diagnostic.end), diagnostic)
+    for diagnostic in _unused_noqa(source, settings, suppressed):
+        diagnostics.setdefault((diagnostic.code, diagnostic.start, diagnostic.end), diagnostic)
     analysis.diagnostics = sorted(diagnostics.values(), key=lambda d: (d.start, d.code))
     analysis.placements = _placements(source, model)
+
+
+def _unused_noqa(source: Source, settings: Settings, suppressed: set[tuple[int, str]]) -> list[Diagnostic]:
+    """TFS100: `# noqa: TFSxxx` codes that took nothing away (blanket and other tools' codes aside)."""
+    rule = get_rule(UNUSED_NOQA)
+    if not config.is_enabled(settings, UNUSED_NOQA, source.path):
+        return []
+    found = []
+    for directive in fixes.noqa_directives(source):
+        if directive.codes is fixes.ALL:
+            continue
+        unused = sorted(code for code in directive.codes if code.startswith("TFS") and code != UNUSED_NOQA
+                        and not any((line, code) in suppressed for line in directive.lines))
+        if unused:
+            names = ", ".join(f"`{code}`" for code in unused)
+            found.append(Diagnostic(UNUSED_NOQA, rule.name, f"Unused `noqa` directive (unused: {names})",
+                                    config.severity_for(settings, UNUSED_NOQA), directive.start, directive.end))
+    return found
 
 
 def detect_keras_version(source: Source, settings: Settings) -> int:

@@ -8,6 +8,7 @@ statement's first line, which is also where ``noqa_fix`` writes it.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Union
 
 from tfscope.diagnostics import Applicability, Edit, Fix
@@ -49,6 +50,34 @@ def noqa_suppressions(source: Source) -> dict[int, Suppression]:
             if target in suppressions:
                 suppressions[line] = suppressions[target]
     return suppressions
+
+
+@dataclass(frozen=True)
+class NoqaDirective:
+    """One noqa comment: where it is, its codes, and the lines whose findings it suppresses."""
+
+    start: int  # offsets of the ``# noqa...`` text
+    end: int
+    codes: Suppression
+    lines: frozenset
+
+
+def noqa_directives(source: Source) -> list[NoqaDirective]:
+    if "noqa" not in source.code.lower():
+        return []
+    layout = CommentLayout(source)
+    directives = _noqa_directives(layout)
+    covered: dict[int, set[int]] = {line: {line} for line in directives}
+    for line in layout.blocked:
+        target = layout.comment_room_line(line)
+        if target in covered:
+            covered[target].add(line)
+    found = []
+    for line, (column, match) in directives.items():
+        comment_start = source.line_start(line) + column
+        found.append(NoqaDirective(comment_start + match.start(), comment_start + match.end(),
+                                   _directive_codes(match), frozenset(covered[line])))
+    return found
 
 
 def is_suppressed(suppressions: dict[int, Suppression], line: int, code: str) -> bool:

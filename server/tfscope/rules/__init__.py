@@ -26,6 +26,7 @@ _RULE_MODULES = (
     "tfs013_loss_reduction",
     "tfs014_strategy_not_first",
     "tfs015_lazy_build_outside_scope",
+    "tfs100_unused_noqa",
 )
 
 
