@@ -8,7 +8,7 @@ import pytest
 from .inprocess import InProcessServer
 from .session import MODEL_LINE, MODEL_OUTSIDE_SCOPE
 
-URI = "file:///tmp/tfscope-inprocess/train.py"
+URI = "file:///project/train.py"  # never on disk: the server runs in-process
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ def build_model():
 class Trainer:
     """Builds everything under the strategy it is given (or the current one)."""
 
-    def __init__(self, strategy=None, model_dir="/tmp/trainer"):
+    def __init__(self, strategy=None, model_dir="checkpoints/trainer"):
         self.strategy = strategy or tf.distribute.get_strategy()
         self.model_dir = model_dir
         with self.strategy.scope():

@@ -12,7 +12,7 @@ def get_model():
     return model
 
 
-checkpoint_path = "{}/cp.ckpt".format("/tmp/model")
+checkpoint_path = "{}/cp.ckpt".format("saved/model")
 callback = tf.keras.callbacks.ModelCheckpoint(filepath=checkpoint_path, save_weights_only=True)
 model = get_model()
 model.fit(tf.zeros((8, 784)), tf.zeros((8,)), epochs=1, callbacks=[callback])
