@@ -56,7 +56,7 @@ def noqa_suppressions(source: Source) -> dict[int, Suppression]:
 class NoqaDirective:
     """One noqa comment: where it is, its codes, and the lines whose findings it suppresses."""
 
-    start: int  # offsets of the ``# noqa...`` text
+    start: int  # offsets of the directive in the text
     end: int
     codes: Suppression
     lines: frozenset

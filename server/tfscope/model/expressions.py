@@ -139,8 +139,9 @@ class Expressions:
         return join_values(values)
 
     def eval_bool_op(self, node: ast.BoolOp, frame: Frame):
+        """`a or b` is either operand: the paths meet (a literal operand is only a flag)."""
         values = [self.eval(value, frame) for value in node.values]
-        return next((value for value in values if value is not None and not isinstance(value, ast.Constant)), None)
+        return join_values([value for value in values if not isinstance(value, ast.Constant)])
 
     def eval_named_expr(self, node: ast.NamedExpr, frame: Frame):
         value = self.eval(node.value, frame)
