@@ -282,15 +282,21 @@ def row(where: str, line: int, cell: int | None, code: str, text: str, findings=
 # ---------------------------------------------------------------- printing
 
 
+def print_table(per_rule: dict, columns: tuple[tuple[str, str, int], ...]) -> list[int]:
+    """One row per rule and a total; ``columns`` are (heading, key, width). Returns the totals."""
+    print(f"{'rule':8} " + " ".join(f"{heading:>{width}}" for heading, _, width in columns))
+    totals = [0] * len(columns)
+    for code, figures in sorted(per_rule.items()):
+        values = [figures[key] for _, key, _ in columns]
+        totals = [a + b for a, b in zip(totals, values)]
+        print(f"{code:8} " + " ".join(f"{value:{width}}" for value, (_, _, width) in zip(values, columns)))
+    print(f"{'all':8} " + " ".join(f"{total:{width}}" for total, (_, _, width) in zip(totals, columns)))
+    return totals
+
+
 def print_precision(result: dict) -> str:
     print("== precision set")
-    print(f"{'rule':8} {'TP':>4} {'FP':>4} {'FN':>4}")
-    totals = [0, 0, 0]
-    for code, figures in sorted(result["per_rule"].items()):
-        values = [figures["tp"], figures["fp"], figures["fn"]]
-        totals = [a + b for a, b in zip(totals, values)]
-        print(f"{code:8} {values[0]:4} {values[1]:4} {values[2]:4}")
-    print(f"{'all':8} {totals[0]:4} {totals[1]:4} {totals[2]:4}")
+    totals = print_table(result["per_rule"], (("TP", "tp", 4), ("FP", "fp", 4), ("FN", "fn", 4)))
     print_rows("false positives", result["fp"])
     print_rows("false negatives (misplaced, not reported)", result["fn"])
     print_rows("findings on unlabelled lines (label them)", result["unlabelled"])
@@ -303,13 +309,8 @@ def print_precision(result: dict) -> str:
 
 def print_bugs(result: dict) -> str:
     print("== real bugs")
-    print(f"{'rule':8} {'found':>6} {'missed':>7} {'after-not-clean':>16}")
-    totals = [0, 0, 0]
-    for code, figures in sorted(result["per_rule"].items()):
-        values = [figures["found"], figures["missed"], figures["after_not_clean"]]
-        totals = [a + b for a, b in zip(totals, values)]
-        print(f"{code:8} {values[0]:6} {values[1]:7} {values[2]:16}")
-    print(f"{'all':8} {totals[0]:6} {totals[1]:7} {totals[2]:16}")
+    totals = print_table(result["per_rule"], (("found", "found", 6), ("missed", "missed", 7),
+                                              ("after-not-clean", "after_not_clean", 16)))
     if "found" in result:
         print_rows("found", result["found"])
     print_rows("missed", result["missed"])

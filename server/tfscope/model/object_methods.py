@@ -20,7 +20,6 @@ from tfscope.model.facts import (
 from tfscope.model.values import (
     BoundMethod,
     CheckpointManager,
-    ClassValue,
     Dataset,
     ExitStackValue,
     Function,
@@ -29,6 +28,7 @@ from tfscope.model.values import (
     ScopeContext,
     Sequence,
     Tensor,
+    class_of,
 )
 from tfscope.resolve.catalog import (
     Api,
@@ -43,16 +43,11 @@ STRATEGY_EVIDENCE = frozenset(
      "distribute_datasets_from_function", "experimental_distribute_datasets_from_function",
      "experimental_local_results", "num_replicas_in_sync"}
 )
-STRATEGY_USES = frozenset(
-    {"scope", "run", "experimental_run_v2", "experimental_distribute_dataset",
-     "distribute_datasets_from_function", "experimental_distribute_datasets_from_function",
-     "reduce", "gather", "experimental_local_results"}
-)
+# What marks a strategy of the file used (also what other objects share, like `reduce`).
+STRATEGY_USES = (STRATEGY_EVIDENCE - {"num_replicas_in_sync"}) | {"reduce", "gather"}
 _DEFAULT_OPTIMIZER = ast.Constant("rmsprop")  # what compile() builds when given no optimizer
 # What compile was given when tfscope cannot see the optimizer (built by code it cannot read).
 UNSEEN_OPTIMIZER = object()
-
-
 
 
 class ObjectMethods:
@@ -80,8 +75,8 @@ class ObjectMethods:
                 self.restore(receiver.checkpoint.tracked, node, "`restore_or_initialize`")
             return None
         if isinstance(receiver, (Instance, Owner)):
-            cls = receiver.cls if isinstance(receiver, Instance) else receiver.attrs.get("__class__")
-            method = cls.method(name) if isinstance(cls, ClassValue) else None
+            cls = class_of(receiver)
+            method = cls.method(name) if cls is not None else None
             if isinstance(receiver, Owner):
                 self.note_use_after_reset(receiver, node)
                 self.call_owner_method(receiver, name, node, args, kwargs)
@@ -111,8 +106,8 @@ class ObjectMethods:
         receiver = None
         if isinstance(step, BoundMethod) and isinstance(step.receiver, (Instance, Owner)):
             # `strategy.run(self.train_step, ...)`: the method, on its instance
-            cls = step.receiver.cls if isinstance(step.receiver, Instance) else step.receiver.attrs.get("__class__")
-            receiver, step = step.receiver, cls.method(step.name) if isinstance(cls, ClassValue) else None
+            cls = class_of(step.receiver)
+            receiver, step = step.receiver, cls.method(step.name) if cls is not None else None
         if isinstance(step, Function):
             step_args = kwargs.get("args")
             outer, self.replica = self.replica, strategy

@@ -118,3 +118,11 @@ class Alternatives:
 @dataclass(frozen=True)
 class Sequence:
     items: tuple
+
+
+def class_of(value) -> ClassValue | None:
+    """The file's class of an instance, or of a variable owner made from one (a Keras subclass)."""
+    if isinstance(value, Instance):
+        return value.cls
+    cls = value.attrs.get("__class__") if isinstance(value, Owner) else None
+    return cls if isinstance(cls, ClassValue) else None
