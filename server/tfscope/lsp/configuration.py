@@ -24,6 +24,7 @@ from tfscope.lsp.client import Client
 from tfscope.lsp.names import SETTINGS_SECTION
 from tfscope.lsp.settings import (
     Resolved,
+    ServerOptions,
     merged,
     normalize_uri,
     resolve,
@@ -60,6 +61,7 @@ class Configuration:
         self.on_change: Callable[[], None] = lambda: None  # the session re-analyses everything
         self._folders = self._workspace_folders()
         self._effective: dict[str, Effective] = {}  # per analysis target; written by analysis threads
+        self._options: dict[str, tuple[int, ServerOptions]] = {}  # per target: (generation, options)
         self._watched: dict[str, int | None] = {}  # file -> modification time, when polling or on save
         self.apply_log_level()
 
@@ -132,14 +134,23 @@ class Configuration:
         found = self._effective[key] = Effective(generation, resolved, excluded, folder_path)
         return found
 
+    def server_options(self, key: str) -> ServerOptions:
+        """What the server itself does for target ``key`` (``run``, ``enable``...), on the event loop."""
+        found = self._options.get(key)
+        if found is None or found[0] != self.generation:
+            found = self._options[key] = (self.generation, server_options(self.editor_mapping(key))[0])
+        return found[1]
+
     def forget(self, key: str) -> None:
         self._effective.pop(key, None)
+        self._options.pop(key, None)
 
     def changed(self) -> None:
         """Settings, folders or a configuration file changed: every document is resolved afresh."""
         self.generation += 1
         self._folders = self._workspace_folders()
         self._effective.clear()
+        self._options.clear()
         self._watched.clear()
         self.apply_log_level()
         self.on_change()

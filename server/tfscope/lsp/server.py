@@ -120,7 +120,7 @@ def build_server() -> TfscopeServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     async def did_open(ls: TfscopeServer, params: types.DidOpenTextDocumentParams) -> None:
-        (await ls.session()).edited(params.text_document.uri)
+        (await ls.session()).opened(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     async def did_change(ls: TfscopeServer, params: types.DidChangeTextDocumentParams) -> None:
@@ -129,7 +129,8 @@ def build_server() -> TfscopeServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     async def did_save(ls: TfscopeServer, params: types.DidSaveTextDocumentParams) -> None:
-        (await ls.session()).configuration.check_files()
+        session = await ls.session()
+        session.was_saved(session.target_of(params.text_document.uri))
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     async def did_close(ls: TfscopeServer, params: types.DidCloseTextDocumentParams) -> None:
@@ -137,7 +138,7 @@ def build_server() -> TfscopeServer:
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
     async def notebook_did_open(ls: TfscopeServer, params: types.DidOpenNotebookDocumentParams) -> None:
-        (await ls.session()).edited(params.notebook_document.uri)
+        (await ls.session()).opened(params.notebook_document.uri)
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
     async def notebook_did_change(ls: TfscopeServer, params: types.DidChangeNotebookDocumentParams) -> None:
@@ -145,7 +146,7 @@ def build_server() -> TfscopeServer:
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
     async def notebook_did_save(ls: TfscopeServer, params: types.DidSaveNotebookDocumentParams) -> None:
-        (await ls.session()).configuration.check_files()
+        (await ls.session()).was_saved(params.notebook_document.uri)
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
     async def notebook_did_close(ls: TfscopeServer, params: types.DidCloseNotebookDocumentParams) -> None:

@@ -12,12 +12,13 @@ from typing import Any, Callable
 from tfscope.lsp.analysis import Analyzer, Result
 from tfscope.lsp.client import Client
 from tfscope.lsp.configuration import Configuration
-from tfscope.lsp.documents import current_version, take_snapshot, target_key
+from tfscope.lsp.documents import Snapshot, current_version, take_snapshot, target_key
 from tfscope.lsp.scheduler import Scheduler
 from tfscope.rules import all_rules
 
 logger = logging.getLogger("tfscope.lsp")
 
+RUN_ON_SAVE = "onSave"
 # Full analyses (syntax tree, semantic model: megabytes for a long script) kept for code actions
 # and hovers; older ones keep only their diagnostics and are re-analysed when next needed.
 KEPT_ANALYSES = 8
@@ -36,6 +37,7 @@ class Session:
         self.kept: OrderedDict[str, None] = OrderedDict()  # targets whose full analysis is kept, oldest first
         self.waiters: dict[str, list[asyncio.Future]] = {}
         self.edit_counts: dict[str, int] = {}  # read by analysis threads to skip superseded snapshots
+        self.saved: dict[str, Snapshot] = {}  # the text as opened or last saved, what `run: onSave` analyses
         self.published_cells: dict[str, set[str]] = {}  # per notebook, the cell uris last published
         self.on_result: list[Callable[[Result], None]] = []  # features told of each current result
         self.on_close: list[Callable[[str, list[str]], None]] = []  # (target, its cell uris)
@@ -49,13 +51,46 @@ class Session:
 
     # -- edits and analyses ----------------------------------------------------------------------
 
+    def runs_on_save(self, key: str) -> bool:
+        return self.configuration.server_options(key).run == RUN_ON_SAVE
+
+    def opened(self, key: str) -> None:
+        self._remember_saved(key)
+        self._changed(key)
+
     def edited(self, key: str) -> None:
+        if not self.runs_on_save(key):
+            self._changed(key)
+
+    def was_saved(self, key: str) -> None:
+        self.configuration.check_files()
+        self._remember_saved(key)
+        if self.runs_on_save(key):
+            self._changed(key)
+
+    def _remember_saved(self, key: str) -> None:
+        """Read on the event loop, in the handler of the open or save: exactly that text."""
+        if (snapshot := take_snapshot(self.workspace, key, self.client.position_encoding)) is not None:
+            self.saved[key] = snapshot
+
+    def _changed(self, key: str) -> None:
         self.edit_counts[key] = self.edit_counts.get(key, 0) + 1
         self.scheduler.schedule(key)
 
+    def wanted_version(self, key: str) -> object | None:
+        """The version diagnostics are wanted for: the current one, or the saved one with onSave."""
+        version = current_version(self.workspace, key)
+        if version is not None and self.runs_on_save(key) and key in self.saved:
+            return self.saved[key].version
+        return version
+
     async def _analyse(self, key: str) -> Result | None:
         await self.configuration.wait_until_ready()
-        snapshot = take_snapshot(self.workspace, key, self.client.position_encoding)
+        saved = self.saved.get(key)  # also the current text, right after an open or a save
+        if saved is not None and (self.runs_on_save(key) or saved.version == current_version(self.workspace, key)):
+            snapshot = saved
+        else:
+            snapshot = take_snapshot(self.workspace, key, self.client.position_encoding)
         if snapshot is None:
             return None
         generation, edit_count = self.configuration.generation, self.edit_counts.get(key)
@@ -66,15 +101,17 @@ class Session:
         return await self.analyzer.run(self.analyzer.compute, snapshot, generation, still_wanted)
 
     def is_current(self, result: Result) -> bool:
-        return result.generation == self.configuration.generation and current_version(
-            self.workspace, result.snapshot.key
-        ) == result.snapshot.version
+        return (
+            result.generation == self.configuration.generation
+            and self.wanted_version(result.snapshot.key) == result.snapshot.version
+        )
 
     def _deliver(self, result: Result) -> bool:
         if not self.is_current(result):
             logger.debug("dropped the result for a superseded version of %s", result.snapshot.key)
             return False
         key = result.snapshot.key
+        previous = self.results.get(key)
         self.results[key] = result
         self.keep(key)
         for waiter in self.waiters.pop(key, []):
@@ -87,6 +124,14 @@ class Session:
         self._report_unanalysable(result)
         for listener in self.on_result:
             listener(result)
+        # the client pulls when the text changes; a save, or jedi's answer for the same text, does not
+        same_text_new_findings = previous is not None and previous.snapshot.version == result.snapshot.version and (
+            previous.signature != result.signature
+        )
+        if self.client.pulls_diagnostics and not result.snapshot.is_notebook and (
+            self.runs_on_save(key) or same_text_new_findings
+        ):
+            self.client.refresh_diagnostics()
         if result.analysis is not None and result.analysis.unresolved:
             self.client.spawn(self._resolve_imports(key, result))
         return True
@@ -121,7 +166,7 @@ class Session:
 
     async def current_result(self, key: str) -> Result | None:
         """The result for the target's current text and settings, waiting for it if needed."""
-        while (version := current_version(self.workspace, key)) is not None:
+        while (version := self.wanted_version(key)) is not None:
             result = self.results.get(key)
             if result is not None and result.snapshot.version == version and result.generation == self.configuration.generation:
                 return result
@@ -135,8 +180,12 @@ class Session:
         return None
 
     async def full_result(self, key: str) -> Result | None:
+        """The current result with its full analysis, for actions and hovers: only if it is of the
+        editor's text (with onSave and unsaved edits it is not, and edits for it would not fit)."""
         result = await self.current_result(key)
-        return await self.restore(result) if result is not None else None
+        if result is None or result.snapshot.version != current_version(self.workspace, key):
+            return None
+        return await self.restore(result)
 
     def keep(self, key: str) -> None:
         self.kept[key] = None
@@ -163,7 +212,7 @@ class Session:
 
     def closed(self, key: str, cell_uris: list[str] = ()) -> None:
         self.scheduler.cancel(key)
-        for table in (self.results, self.kept, self.edit_counts):
+        for table in (self.results, self.kept, self.edit_counts, self.saved):
             table.pop(key, None)
         self.configuration.forget(key)
         for waiter in self.waiters.pop(key, []):
