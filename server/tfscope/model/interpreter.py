@@ -172,7 +172,7 @@ class Interpreter(Expressions, Calls):
             elif isinstance(value, ClassValue):
                 bases.append(value)
                 kind = kind or value.kind
-        cls = ClassValue(node, kind, bases=bases)
+        cls = ClassValue(node, kind, bases=bases, external=self.external or self.external_entry is not None)
         frame.env[node.name] = cls
         for statement in node.body:
             if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
