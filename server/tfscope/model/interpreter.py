@@ -105,7 +105,7 @@ class Interpreter(Expressions, Calls):
 
     def exec_loop(self, node, frame: Frame) -> None:
         if isinstance(node, (ast.For, ast.AsyncFor)):
-            self.bind(node.target, self.eval(node.iter, frame), frame)
+            self.bind(node.target, self.iteration_item(node.iter, frame), frame)
         else:
             self.eval(node.test, frame)
         self.loop_depth += 1

@@ -13,7 +13,7 @@ from typing import Iterable, Iterator
 
 from tfscope.astutil import text_of
 from tfscope.model.entities import Owner, Strategy
-from tfscope.model.values import Alternatives, Instance, Loss, ScopeContext
+from tfscope.model.values import Alternatives, Instance, Loss, ScopeContext, Sequence
 
 Condition = tuple[str, bool]  # (the test's text, whether it held)
 _UNBOUND = object()
@@ -84,6 +84,8 @@ def join_values(values: list):
             if other is not chosen and other not in chosen.alternatives:
                 chosen.alternatives.append(other)
         return chosen
+    if all(isinstance(value, Sequence) for value in known):  # a list grown on some paths holds those items
+        return Sequence(tuple({id(item): item for value in known for item in value.items}.values()))
     objects = list(dict.fromkeys(option for value in known for option in _objects_in(value)))
     if len(objects) > 1:
         return Alternatives(tuple(objects))
