@@ -187,10 +187,14 @@ class ObjectMethods:
             reason = f"trained by a step that runs inside the {current.describe()} scope"
             for owner in [optimizer, *self.owners_named_in(node)]:
                 self.meet(owner, current, self.local_node(node), reason, "step")
+        self.report_step(optimizer, node)
+
+    def report_step(self, optimizer: Owner | None, node: ast.Call) -> None:
         # the function holding the step is called one frame up
         call = self.call_stack[-1] if self.call_stack else node
         statement = self.frames[-2].statement if len(self.frames) > 1 else self.statement
-        self.report(OptimizerStep(node, optimizer, self.replica, current, call, statement, self.root.context_known))
+        self.report(OptimizerStep(node, optimizer, self.replica, self.current(), self.local_node(call), statement,
+                                  self.root.context_known))
 
     def owners_named_in(self, call: ast.Call) -> list[Owner]:
         """Objects a call's arguments name (`model` in `zip(grads, model.trainable_variables)`)."""
