@@ -26,6 +26,7 @@ from tfscope.config import CONFIG_FILE_NAMES
 from tfscope.diagnostics import Fix
 from tfscope.files import is_skipped
 from tfscope.lsp import actions, hover
+from tfscope.lsp.cell_pulls import CellPulls
 from tfscope.lsp.convert import to_lsp_diagnostic
 from tfscope.lsp.documents import Snapshot, current_version, take_snapshot, target_key
 from tfscope.lsp.logs import ClientLogHandler, configure_logging
@@ -146,6 +147,7 @@ class TfscopeServer(LanguageServer):
         self.rerun: set[str] = set()  # targets changed while being analysed: analysed again after
         self.waiters: dict[str, list[asyncio.Future]] = {}
         self.published_cells: dict[str, set[str]] = {}
+        self.cell_pulls = CellPulls()  # cells the client pulls: never pushed
         self.pyproject_mtimes: dict[str, float | None] = {}
         self.shown_messages: set[str] = set()
         self.background_tasks: set[asyncio.Task] = set()
@@ -463,16 +465,27 @@ class TfscopeServer(LanguageServer):
         self.report_unanalysable(result)
         if result.snapshot.is_notebook or not self.pulls_diagnostics:
             self.publish(result)
+        if result.snapshot.is_notebook and self.cell_pulls.needs_refresh(result):
+            self.workspace_diagnostic_refresh(None)
 
     def publish(self, result: Result) -> None:
         snapshot = result.snapshot
-        for view in snapshot.views:
+        pushed = [view for view in snapshot.views if not self.cell_pulls.is_pulled(snapshot.key, view.uri)]
+        for view in pushed:
             self.publish_list(view.uri, snapshot.view_versions.get(view.uri), result.diagnostics[view.uri])
         if snapshot.is_notebook:
             current = {view.uri for view in snapshot.views}
             for removed in self.published_cells.get(snapshot.key, set()) - current:
                 self.publish_list(removed, None, [])
-            self.published_cells[snapshot.key] = current
+            self.cell_pulls.keep_only(snapshot.key, current)
+            self.published_cells[snapshot.key] = {view.uri for view in pushed}
+
+    def stop_pushing(self, key: str, cell_uri: str) -> None:
+        """The client pulls this cell: clear what was pushed for it, or it would show twice."""
+        published = self.published_cells.get(key, set())
+        if cell_uri in published:
+            published.discard(cell_uri)
+            self.publish_list(cell_uri, None, [])
 
     def publish_list(self, uri: str, version: int | None, diagnostics: list[types.Diagnostic]) -> None:
         self.text_document_publish_diagnostics(
@@ -517,8 +530,10 @@ class TfscopeServer(LanguageServer):
             if not waiter.done():
                 waiter.set_result(None)
         published = self.published_cells.pop(key, set())
+        pulled = self.cell_pulls.pulled(key)
+        self.cell_pulls.forget(key)
         if cell_uris or published:
-            for uri in published | set(cell_uris):
+            for uri in published | (set(cell_uris) - pulled):
                 self.publish_list(uri, None, [])
         elif not self.pulls_diagnostics:
             self.publish_list(key, None, [])
@@ -592,11 +607,12 @@ def build_server() -> TfscopeServer:
     async def pull_diagnostics(ls: TfscopeServer, params: types.DocumentDiagnosticParams):
         uri = params.text_document.uri
         key = target_key(ls.workspace, uri)
-        if key != uri:  # notebook cells are always pushed: the whole notebook changes together
-            return types.RelatedFullDocumentDiagnosticReport(items=[])
         result = await ls.current_result(key)
         if result is None:
             return types.RelatedFullDocumentDiagnosticReport(items=[])
+        if key != uri:  # a notebook cell: answered from the whole notebook's analysis
+            ls.stop_pushing(key, uri)
+            return ls.cell_pulls.report(key, uri, result, params.previous_result_id)
         if params.previous_result_id == result.id:
             return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result.id)
         return types.RelatedFullDocumentDiagnosticReport(items=result.diagnostics.get(uri, []), result_id=result.id)
