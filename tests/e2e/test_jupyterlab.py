@@ -1,7 +1,8 @@
 """Real JupyterLab with jupyterlab-lsp (from PyPI), driven from headless Chromium by Playwright:
 installing tfscope next to JupyterLab is all it takes for jupyter-lsp to start `tfscope serve`
-(its spec entry point); the warning lands on the cell and line creating the model, moves with
-an edit, and goes away when the cell is fixed.
+(its spec entry point) beside another Python server (pylsp); with the priority and
+serverSettings docs/editors.md gives, the finding lands on the cell and line creating the model,
+moves with an edit, and goes away when the cell is fixed.
 
 JupyterLab lives in a venv scripts/setup-jupyter-e2e caches (with tfscope's dependencies but not
 tfscope); this test installs the checkout into a temporary folder put on that Python's path, as
@@ -45,6 +46,9 @@ MODEL_CELL = 2  # index among all cells, as JupyterLab counts them
 MODEL_LINE = 3  # 1-based, inside the cell: after a line magic and a shell command
 # what a flagged range may cover: the name, the creating call, or the whole statement
 FLAGGED_TEXTS = {"modèle", CREATING_CALL, f"modèle = {CREATING_CALL}"}
+# the user settings docs/editors.md gives: tfscope over pylsp for notebooks, TFS001 as an error
+LSP_SETTINGS = {"language_servers": {"tfscope": {"priority": 100, "serverSettings": {"tfscope.severity": {"TFS001": "error"}}}}}
+LSP_SETTINGS_FILE = Path("@jupyter-lsp", "jupyterlab-lsp", "plugin.jupyterlab-settings")
 EDITS = [
     # still wrong, one line lower: the marker must follow
     {"cell": MODEL_CELL, "text": "# the model\n%matplotlib inline\n!nvidia-smi\n" + MODEL_CELL_TEXT, "expect": "marker"},
@@ -117,7 +121,7 @@ def wait_until_serving(url: str, process: subprocess.Popen, log: Path) -> dict:
 @contextlib.contextmanager
 def running_jupyterlab(home: Path, workspace: Path, toolchain: dict):
     """JupyterLab on a free loopback port with token auth off (this test only), its own config,
-    data and settings folders, tfscope from this checkout on its Python's path."""
+    data and settings folders (LSP_SETTINGS in them), tfscope from this checkout on its Python's path."""
     site = home / "site-packages"
     install_checkout(toolchain["python"], site)
     env = {
@@ -130,6 +134,9 @@ def running_jupyterlab(home: Path, workspace: Path, toolchain: dict):
         "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
         "IPYTHONDIR": str(home / "ipython"),
     }
+    settings_file = home / "settings" / LSP_SETTINGS_FILE
+    settings_file.parent.mkdir(parents=True)
+    settings_file.write_text(json.dumps(LSP_SETTINGS))
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     log = home / "jupyterlab.log"
@@ -194,16 +201,17 @@ def test_warning_lands_on_the_model_cell_follows_edits_and_clears_when_fixed(tmp
     screenshot_dir = Path(tempfile.mkdtemp(prefix="tfscope-jupyterlab-screenshots-"))
 
     with running_jupyterlab(home, workspace, toolchain) as lab:
-        # the spec came from tfscope's entry point, nothing configured
-        spec = lab["status"]["specs"]["tfscope"]
-        assert spec["languages"] == ["python"]
-        assert spec["requires_documents_on_disk"] is False
+        # the spec came from tfscope's entry point, nothing configured, beside pylsp's
+        specs = lab["status"]["specs"]
+        assert specs["tfscope"]["languages"] == specs["pylsp"]["languages"] == ["python"]
+        assert specs["tfscope"]["requires_documents_on_disk"] is False
         observed = drive(toolchain, lab, workspace, "train.ipynb", screenshot_dir)
 
     before = marked_lines(observed["markersBefore"])
     assert list(before) == [(MODEL_CELL, MODEL_LINE)], observed["markersBefore"]
     assert before[(MODEL_CELL, MODEL_LINE)] in FLAGGED_TEXTS
-    assert all("cm-lintRange-warning" in marker["classes"] for marker in observed["markersBefore"])
+    # serverSettings reached the server: TFS001 re-graded from warning to error
+    assert all("cm-lintRange-error" in marker["classes"] for marker in observed["markersBefore"])
 
     moved, fixed = observed["afterEdits"]
     assert moved["cellText"] == EDITS[0]["text"]
@@ -213,7 +221,9 @@ def test_warning_lands_on_the_model_cell_follows_edits_and_clears_when_fixed(tmp
     assert fixed["cellText"] == EDITS[1]["text"]
     assert fixed["published"] == []  # the server's answer for the fixed text, not the editor's guess
     assert fixed["markers"] == []
-    assert observed["lspStatus"] == "started"
+    # one server per language and notebook in jupyterlab-lsp: the higher priority one
+    assert observed["lspStatus"]["tfscope"] == "started"
+    assert observed["lspStatus"]["pylsp"] == "not_started"
     # no shadow copies: the server reads the text from the client
     assert not (workspace / ".virtual_documents").exists()
 

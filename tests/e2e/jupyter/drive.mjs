@@ -2,7 +2,7 @@
 // as JSON. Usage: node drive.mjs <scenario.json>. The pytest side prepares the notebook and asserts.
 // scenario: {nodeModules, chromium, url (of the notebook), result, screenshotDir,
 //            edits: [{cell (index among all cells), text, expect: "marker" | "none"}]}
-// observed: {steps, markersBefore, afterEdits: [{markers, cellText, published}], lspStatus}
+// observed: {steps, markersBefore, afterEdits: [{markers, cellText, published}], lspStatus (per server)}
 // A marker is {cell, line (1-based, in the cell), text, classes}; `published` is what the server
 // published for the edited text: [{code, line}] in the notebook's concatenated document.
 import { createRequire } from 'node:module';
@@ -123,7 +123,7 @@ async function run(page) {
         observed.afterEdits.push({ markers: await markers(page), cellText: await cellText(page, edit.cell), published });
     }
     const status = await page.evaluate(async () => (await fetch('/lsp/status')).json());
-    observed.lspStatus = status.sessions.tfscope?.status ?? 'absent';
+    observed.lspStatus = Object.fromEntries(Object.entries(status.sessions).map(([name, session]) => [name, session.status]));
 }
 
 const browser = await chromium.launch({
