@@ -191,7 +191,7 @@ def marked_lines(markers: list[dict]) -> dict[tuple[int, int], str]:
     return lines
 
 
-def test_warning_lands_on_the_model_cell_follows_edits_and_clears_when_fixed(tmp_path):
+def test_finding_lands_on_the_model_cell_follows_edits_and_clears_when_fixed(tmp_path):
     toolchain = load_toolchain()
     workspace = tmp_path / "project"
     workspace.mkdir()
@@ -226,4 +226,3 @@ def test_warning_lands_on_the_model_cell_follows_edits_and_clears_when_fixed(tmp
     assert observed["lspStatus"]["pylsp"] == "not_started"
     # no shadow copies: the server reads the text from the client
     assert not (workspace / ".virtual_documents").exists()
-
