@@ -150,3 +150,19 @@ async def test_a_removed_cell_is_answered_empty_once_gone(tmp_path):
         session.remove_cell(model)
         assert codes(await session.pull(strategy)) == []
         assert codes(await session.pull(model)) == []  # no longer in the notebook
+
+
+async def test_with_run_on_save_a_save_refreshes_pulled_cells(tmp_path):
+    async with lsp_session(EDITORS["vscode"](), [tmp_path], initialization_options={"run": "onSave"}) as session:
+        strategy, _, model, scope = session.open_notebook(tmp_path / "train.ipynb", CELLS)
+        assert codes(await session.pull(model)) == ["TFS001"]
+        session.change(model, "with strategy.scope():\n    " + MODEL_CELL)
+        assert codes(await session.pull(model)) == ["TFS001"]  # the saved text's findings
+        session.client.notebook_document_did_save(
+            types.DidSaveNotebookDocumentParams(
+                notebook_document=types.NotebookDocumentIdentifier(uri=session.notebook_of[model])
+            )
+        )
+        # the cell was pulled after its edit: only a refresh makes the client pull it again
+        await eventually(lambda: session.client.diagnostic_refresh_count == 1, "a diagnostic refresh")
+        assert codes(await session.pull(model)) == []

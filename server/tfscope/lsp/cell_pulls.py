@@ -9,6 +9,7 @@ answered by pull, never both.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import attrs
 from lsprotocol import types
@@ -16,9 +17,10 @@ from lsprotocol import types
 
 @dataclass(frozen=True)
 class Answer:
-    """What one pull of a cell returned: for the cell text of ``version``."""
+    """What one pull of a cell returned, and the cell's version in the editor then (with
+    ``run: onSave`` the findings may be of an older, saved text)."""
 
-    version: int | None
+    editor_version: int | None
     diagnostics: tuple[types.Diagnostic, ...]
 
 
@@ -34,29 +36,28 @@ class CellPulls:
     def is_pulled(self, key: str, cell_uri: str) -> bool:
         return cell_uri in self.answered.get(key, {})
 
-    def report(self, key: str, cell_uri: str, result, previous_result_id: str | None):
+    def report(self, key: str, cell_uri: str, result, editor_version: int | None, previous_result_id: str | None):
         """The cell's findings in ``result`` (a notebook analysis), remembered as answered."""
         diagnostics = result.diagnostics.get(cell_uri, [])
-        version = result.snapshot.view_versions.get(cell_uri)
-        self.answered.setdefault(key, {})[cell_uri] = Answer(version, _as_shown(diagnostics))
+        self.answered.setdefault(key, {})[cell_uri] = Answer(editor_version, _as_shown(diagnostics))
         if previous_result_id == result.id:
             return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result.id)
         return types.RelatedFullDocumentDiagnosticReport(items=diagnostics, result_id=result.id)
 
-    def needs_refresh(self, result) -> bool:
-        """Whether a pulled cell whose text did not change has other findings in ``result``: the
-        client would not pull it again by itself. Counts those findings as answered, so one
+    def needs_refresh(self, result, editor_version: Callable[[str], int | None]) -> bool:
+        """Whether a pulled cell not edited since its last answer has other findings in ``result``:
+        the client would not pull it again by itself. Counts those findings as answered, so one
         refresh is asked for per change."""
         answered = self.answered.get(result.snapshot.key, {})
         stale = [
             uri
             for uri, answer in answered.items()
             if uri in result.diagnostics
-            and result.snapshot.view_versions.get(uri) == answer.version
+            and editor_version(uri) == answer.editor_version
             and _as_shown(result.diagnostics[uri]) != answer.diagnostics
         ]
         for uri in stale:
-            answered[uri] = Answer(answered[uri].version, _as_shown(result.diagnostics[uri]))
+            answered[uri] = Answer(answered[uri].editor_version, _as_shown(result.diagnostics[uri]))
         return bool(stale)
 
     def pulled(self, key: str) -> set[str]:
