@@ -80,7 +80,7 @@ class TfApiCalls:
         return strategy
 
     def new_strategy(self, kind: str, node: ast.Call) -> Strategy:
-        strategy = Strategy(kind, self.local_node(node), self.root, label=f"{kind}()")
+        strategy = Strategy(kind, self.local_node(node), self.root, label=f"{kind}()", condition=tuple(self.conditions))
         self.model.strategies.append(strategy)
         # creations on paths that exclude each other (`if eval: self.eval() else: self.train()`) are one
         earlier = self.strategy_creations.setdefault((self.root, node), [])
