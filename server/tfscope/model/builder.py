@@ -129,9 +129,10 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
 
     # --------------------------------------------------------------- helpers
 
-    def report(self, event) -> None:
-        """Events inside another module's code belong to that module's own analysis."""
-        if self.external_entry is None:
+    def report(self, event, located_here: bool = False) -> None:
+        """Events inside another module's code belong to that module's own analysis, unless the
+        event places itself in this file (``located_here``)."""
+        if self.external_entry is None or located_here:
             self.model.events.append(event)
 
     def local_node(self, node: ast.AST) -> ast.AST:

@@ -35,6 +35,7 @@ class OptimizerStep:
     call: ast.AST  # the call of the function that holds the step, in the analysed code
     statement: ast.stmt | None  # the statement of that call
     context_known: bool  # False in a function nobody calls: its caller may run it through `run`
+    trained: tuple = ()  # the models whose variables the call names (`zip(grads, model.trainable_variables)`)
 
 
 @dataclass(frozen=True)

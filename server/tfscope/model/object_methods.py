@@ -193,8 +193,10 @@ class ObjectMethods:
         # the function holding the step is called one frame up
         call = self.call_stack[-1] if self.call_stack else node
         statement = self.frames[-2].statement if len(self.frames) > 1 else self.statement
+        trained = tuple(owner for owner in self.owners_named_in(node) if owner.kind in (Api.MODEL, Api.LOADED_MODEL))
+        # a step in another module's helper is found at the call into it, in this file
         self.report(OptimizerStep(node, optimizer, self.replica, self.current(), self.local_node(call), statement,
-                                  self.root.context_known))
+                                  self.root.context_known, trained), located_here=True)
 
     def owners_named_in(self, call: ast.Call) -> list[Owner]:
         """Objects a call's arguments name (`model` in `zip(grads, model.trainable_variables)`)."""

@@ -40,7 +40,7 @@ for x, y in dist_dataset:
 
 def check(model: SemanticModel):
     for event in model.events_of(OptimizerStep):
-        strategy = (event.optimizer.placement if event.optimizer is not None else None) or event.scope
+        strategy = _strategy_of(event)
         if event.replica is not None or strategy is None or strategy.is_default:
             continue
         # in a function nobody calls, only a scope the function enters itself shows it is not a step
@@ -57,6 +57,14 @@ def check(model: SemanticModel):
             message=f"`{event.method}` is a whole Keras training loop, not a step; do not pass it to "
             f"`{event.strategy.label or 'strategy'}.run`",
         )
+
+
+def _strategy_of(event: OptimizerStep):
+    """The strategy the step's objects belong to: the optimizer's, the scope around it, or that of
+    the models whose variables it updates."""
+    placements = [event.optimizer.placement if event.optimizer is not None else None, event.scope,
+                  *(model.placement for model in event.trained)]
+    return next((p for p in placements if p is not None and not p.is_default), None)
 
 
 def _describe_optimizer(event: OptimizerStep) -> str:
