@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
+from typing import Callable
 
 from tfscope.resolve.catalog import Api
 
@@ -19,6 +20,7 @@ class Root:
 
     node: ast.AST
     context_known: bool  # False for uncalled functions: their caller's scope is unknown
+    test_entry: bool = False  # a test a test runner calls, with no strategy of its own
 
 
 @dataclass(eq=False)
@@ -35,6 +37,7 @@ class Strategy:
     alternatives: list[Strategy] = field(default_factory=list)  # strategies this name held before
     tpu_system: object = None  # the cluster resolver a TPUStrategy runs on
     device_subset: bool = False  # a TPUStrategy over part of that system (`device_assignment=`)
+    condition: tuple = ()  # the path conditions under which it is created: ((test text, held), ...)
 
     def mark_used(self) -> None:
         if self.used:
@@ -139,6 +142,8 @@ class SemanticModel:
     events: list = field(default_factory=list)
     # root-level name bindings of owners, for hovers: (name node, owner)
     bindings: list[tuple[ast.AST, Owner]] = field(default_factory=list)
+    # a strategy created elsewhere in the user's project (``resolve.distribution``), asked lazily
+    project_strategy: Callable[[], object] = field(default=lambda: None, repr=False)
 
     def events_of(self, kind: type) -> list:
         return [event for event in self.events if isinstance(event, kind)]

@@ -29,12 +29,13 @@ class OptimizerStep:
     """`apply_gradients`/`minimize` of ``optimizer``, with the context it runs in."""
 
     node: ast.AST
-    optimizer: Owner
+    optimizer: Owner | None  # None: an optimizer tfscope does not see
     replica: Strategy | None  # the strategy whose `run` runs it, if any
     scope: Strategy | None  # the scope active around it
     call: ast.AST  # the call of the function that holds the step, in the analysed code
     statement: ast.stmt | None  # the statement of that call
     context_known: bool  # False in a function nobody calls: its caller may run it through `run`
+    trained: tuple = ()  # the models whose variables the call names (`zip(grads, model.trainable_variables)`)
 
 
 @dataclass(frozen=True)
@@ -48,13 +49,17 @@ class LoopInRun:
 
 @dataclass(frozen=True)
 class LossCalled:
-    """A Keras loss object called; ``replica`` is the strategy whose `run` runs the call, if any."""
+    """A Keras loss object called; ``replica`` is the strategy whose `run` runs the call, if any,
+    ``scope`` the strategy whose scope is open around it."""
 
     loss_node: ast.AST  # its constructor
     label: str
     default_reduction: bool
     replica: Strategy | None
     call: ast.AST
+    reduction_site: ast.AST  # where the reduction is decided: where the fix goes
+    scope: Strategy | None = None
+    context_known: bool = True  # False in a function nobody in the file calls
 
 
 @dataclass(frozen=True)

@@ -1,3 +1,4 @@
+from tfscope.astutil import text_of
 from tfscope.diagnostics import Severity
 from tfscope.model.entities import SemanticModel
 from tfscope.model.facts import LoopInRun, OptimizerStep
@@ -39,12 +40,15 @@ for x, y in dist_dataset:
 
 def check(model: SemanticModel):
     for event in model.events_of(OptimizerStep):
-        strategy = event.optimizer.placement or event.scope
-        if event.replica is not None or strategy is None or strategy.is_default or not event.context_known:
+        strategy = _strategy_of(event)
+        if event.replica is not None or strategy is None or strategy.is_default:
+            continue
+        # in a function nobody calls, only a scope the function enters itself shows it is not a step
+        if not event.context_known and event.scope is None:
             continue
         yield Violation(
             node=event.call,
-            message=f"`{event.node.func.attr}` of {event.optimizer.describe()} runs in cross-replica context: "
+            message=f"`{event.node.func.attr}` of {_describe_optimizer(event)} runs in cross-replica context: "
             f"run the step through `{strategy.label or 'strategy'}.run(step_fn, args=...)`",
         )
     for event in model.events_of(LoopInRun):
@@ -53,6 +57,18 @@ def check(model: SemanticModel):
             message=f"`{event.method}` is a whole Keras training loop, not a step; do not pass it to "
             f"`{event.strategy.label or 'strategy'}.run`",
         )
+
+
+def _strategy_of(event: OptimizerStep):
+    """The strategy the step's objects belong to: the optimizer's, the scope around it, or that of
+    the models whose variables it updates."""
+    placements = [event.optimizer.placement if event.optimizer is not None else None, event.scope,
+                  *(model.placement for model in event.trained)]
+    return next((p for p in placements if p is not None and not p.is_default), None)
+
+
+def _describe_optimizer(event: OptimizerStep) -> str:
+    return event.optimizer.describe() if event.optimizer is not None else f"`{text_of(event.node.func.value)}`"
 
 
 RULE = Rule(
