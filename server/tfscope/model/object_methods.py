@@ -204,9 +204,10 @@ class ObjectMethods:
         for argument in [*call.args, *(keyword.value for keyword in call.keywords)]:
             for name in ast.walk(argument):
                 if isinstance(name, ast.Name):
-                    value = self.frame.lookup(name.id)
-                    if isinstance(value, Owner) and value not in found:
-                        found.append(value)
+                    # each object the name may hold on this path (`model` built in one of two branches)
+                    for owner in self.feasible(self.frame.lookup(name.id)):
+                        if owner not in found:
+                            found.append(owner)
         return found
 
     def owner_load_weights(self, model: Owner, node, args, kwargs) -> None:
