@@ -151,7 +151,7 @@ def test_manifest_contributes_settings_commands_and_limited_trust(vsix):
     assert titles == COMMANDS
     trust = manifest["capabilities"]["untrustedWorkspaces"]
     assert trust["supported"] == "limited"
-    assert set(trust["restrictedConfigurations"]) == {"tfscope.interpreter", "tfscope.importStrategy", "tfscope.path"}
+    assert set(trust["restrictedConfigurations"]) == {"tfscope.interpreter", "tfscope.importStrategy", "tfscope.path", "tfscope.args"}
     assert all(properties[key].get("restricted") for key in trust["restrictedConfigurations"])
 
 

@@ -188,3 +188,12 @@ async def test_an_unreadable_answer_to_a_server_request_fails_that_request_only(
     await server.settle(0.2)
     assert (await server.server.session()).configuration.ready.is_set()
     assert asked["id"] not in server.protocol._request_futures
+
+
+async def test_shutdown_is_answered_while_a_handler_still_waits(server):
+    """`initialized` waits for the session, which starts after `initialize`; a client that shuts
+    down at once (a health check) got an internal error instead of the answer."""
+    await server.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+    server.notify("initialized", {})
+    response = await server.request("shutdown")
+    assert response.get("result", "missing") is None, response

@@ -89,6 +89,15 @@ class RobustProtocol(LanguageServerProtocol):
         self._workspace.__class__ = LspLinesWorkspace
         return result
 
+    @lsp_method(types.SHUTDOWN)
+    def lsp_shutdown(self, *args):
+        # pygls cancels the pending handlers while iterating the table that cancelling one (its
+        # done callback, `_forget`) removes it from: a handler still waiting failed `shutdown`
+        for msg_id, future in list(self._request_futures.items()):
+            if msg_id != self.msg_id and not future.done():
+                future.cancel()
+        return (yield from super().lsp_shutdown(*args))
+
     @lsp_method(types.WORKSPACE_EXECUTE_COMMAND)
     def lsp_workspace__execute_command(self, params: types.ExecuteCommandParams):
         if params.arguments is None:  # pygls would call the command without its arguments
