@@ -269,7 +269,7 @@ def _fix_holds(analysis: Analysis, diagnostic: Diagnostic, fix: Fix, before: Cou
         edited = edited_source(source, fix)
     except ValueError:
         return False
-    if not fixes.preserves_code(source, edited.text):
+    if not fixes.preserves_code(source, edited.text, fix):
         return False
     after = analyze(edited, analysis.settings, analysis.project)
     if not after.parsed_cleanly:

@@ -1,4 +1,4 @@
-from tfscope.diagnostics import Severity
+from tfscope.diagnostics import AverageLossPerExample, Severity
 from tfscope.model.entities import SemanticModel
 from tfscope.model.facts import LossCalled
 from tfscope.rules import Rule, Violation
@@ -32,6 +32,15 @@ def step_fn(x, y):
     per_example_loss = loss_object(y, model(x))
     loss = tf.nn.compute_average_loss(per_example_loss, global_batch_size=GLOBAL_BATCH)
 ```
+
+## Fix safety
+"Use `reduction="none"` and `tf.nn.compute_average_loss`" sets `reduction="none"` on the
+constructor and wraps each call of the loss in the distributed step in
+`tf.nn.compute_average_loss(..., global_batch_size=GLOBAL_BATCH_SIZE)`. It is unsafe: the loss
+value, and so the gradients, change scale. It is offered only where the global batch size has
+a name the step can see (`GLOBAL_BATCH_SIZE`, `global_batch_size`, `GLOBAL_BATCH`, in the
+module or a function around the call), `tensorflow` is imported, and every call of the loss
+tfscope sees runs in a step run by the strategy.
 """
 
 
@@ -49,7 +58,17 @@ def check(model: SemanticModel):
             f"{event.replica.describe()}; pass `reduction=\"none\"` and average with "
             "`tf.nn.compute_average_loss`",
             related=((event.call, "called in the distributed step here"),),
+            intent=_average_per_example(model, event.loss_node),
         )
+
+
+def _average_per_example(model: SemanticModel, loss_node) -> AverageLossPerExample | None:
+    """Only when every call of the loss the model saw runs per replica: a call elsewhere would get
+    per-example losses where it expects their mean."""
+    calls = [event for event in model.events_of(LossCalled) if event.loss_node is loss_node]
+    if any(event.replica is None or event.replica.is_default for event in calls):
+        return None
+    return AverageLossPerExample(loss_node, tuple(dict.fromkeys(event.call for event in calls)))
 
 
 RULE = Rule(
@@ -59,4 +78,5 @@ RULE = Rule(
     summary="Loss with default reduction used in a custom distributed step",
     doc=DOC,
     check=check,
+    fixable=True,
 )
