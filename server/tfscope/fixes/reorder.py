@@ -90,6 +90,8 @@ def move_before(intent: MoveBefore, source: Source, tree: ast.Module) -> list[Fi
     dependencies = DependencyIndex(tree)
     between = step.statements[first.index : step.index]
     group = _needed_by(dependencies, statement, between)
+    if any(member is first.node for member in group):
+        return []  # the strategy needs what the first operation computes
     crossed = [other for other in between if all(other is not member for member in group)]
     moved = [*group, statement]
     crossed_effects = dependencies.effects(crossed)
@@ -113,7 +115,8 @@ def _needed_by(dependencies: DependencyIndex, statement: ast.stmt, earlier: list
     group: list[ast.stmt] = []
     for candidate in reversed(earlier):
         effects = dependencies.effects([candidate])
-        if effects.writes & needed_names or (_is_setup_call(candidate) and effects.reads & needed_names):
+        given = effects.reads - dependencies.module_names  # `tf` itself ties nothing together
+        if effects.writes & needed_names or (_is_setup_call(candidate) and given & needed_names):
             group.insert(0, candidate)
             needed_names |= effects.reads
     return group
@@ -226,11 +229,22 @@ def _move(source: Source, dependencies: DependencyIndex, step: PathStep, holder:
     if len(step.statements) < 2:
         if header_end_line(source, holder) != holder.lineno - 1 or not is_plain_scope_header(source, holder):
             return None
-        removed = LineBlock(holder.lineno - 1, holder.end_lineno - 1, indentation(source, holder.lineno - 1))
+        removed = _with_blank_line_after(source, LineBlock(holder.lineno - 1, holder.end_lineno - 1,
+                                                           indentation(source, holder.lineno - 1)))
     text = _text_at(source, block, step.node, indentation(source, target.body[0].lineno - 1))
     insert = (insert_before_line(source, header_end + 1, text) if at_start
               else insert_after_line(source, target.end_lineno - 1, text))
     return Fix(title, (delete_block(source, removed), insert), Applicability.UNSAFE)
+
+
+def _with_blank_line_after(source: Source, block: LineBlock) -> LineBlock:
+    """A block removed whole takes the blank line after it when one precedes it too."""
+    before, after = block.first - 1, block.last + 1
+    if (before >= 0 and after < source.line_count and not source.line_text(before).strip()
+            and not source.line_text(after).strip() and source.cell_at(source.line_start(after)) is source.cell_at(
+                source.line_start(block.first))):
+        return LineBlock(block.first, after, block.indent)
+    return block
 
 
 def _strategy_text(block: ast.With) -> str:

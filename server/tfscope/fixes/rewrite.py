@@ -143,6 +143,8 @@ def call_directly(intent: CallDirectly, source: Source, tree: ast.Module) -> lis
     if len(run.args) != 1 or any(k.arg != "args" for k in run.keywords):
         return []  # `fn=`, `kwargs=` or `options=`: no one-to-one spelling as a direct call
     function = run.args[0]
+    if not isinstance(function, (ast.Attribute, ast.Name)):
+        return []  # `model.fit`, as `strategy.run` is given it
     given = run.keywords[0].value if run.keywords else None
     if given is not None and not isinstance(given, (ast.Tuple, ast.List)):
         return []
@@ -165,7 +167,13 @@ def call_directly(intent: CallDirectly, source: Source, tree: ast.Module) -> lis
         edits += [Edit(function_end, given_start + 1, "("), Edit(given_end - 1, run_end, ")")]
         return [_fix(CALL_DIRECTLY_TITLE, edits, ["(", ")"], [*removed, "[", "]"], Applicability.UNSAFE)]
     edits += [Edit(function_end, given_start, ""), Edit(given_end, run_end, "")]
-    return [_fix(CALL_DIRECTLY_TITLE, edits, [], removed, Applicability.UNSAFE)]
+    if len(given.elts) == 1:  # `args=(x,)` -> `fit(x)`: a call needs no one-element tuple comma
+        _, item_end = source.node_span(given.elts[0])
+        comma = source.code.find(",", item_end, given_end)
+        if comma != -1:
+            edits.append(Edit(comma, comma + 1, ""))
+            removed.append(",")
+    return [_fix(CALL_DIRECTLY_TITLE, sorted(edits, key=lambda edit: edit.start), [], removed, Applicability.UNSAFE)]
 
 
 # --- TFS013: reduction="none" and tf.nn.compute_average_loss ------------------------------------
