@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from tfscope import config, fixes
+from tfscope import config, fixes, ownership
 from tfscope.config import DEFAULT_SETTINGS, Settings
 from tfscope.diagnostics import Diagnostic, Fix, Related
 from tfscope.model.builder import ModelBuilder
@@ -40,6 +40,9 @@ class Analysis:
     unresolved: bool = False  # project imports jedi has not answered yet: re-analyse after resolve_pending
     # names bound to variable owners: (start, end, hover text)
     placements: list[tuple[int, int, str]] = field(default_factory=list)
+    # placement at a glance (inlay hints, code lenses), from the same model as the diagnostics
+    owner_hints: list[ownership.OwnerHint] = field(default_factory=list)
+    scope_summaries: list[ownership.ScopeSummary] = field(default_factory=list)
     # (start, end) of code nested too deeply to analyse, left out; the rest of the file is analysed
     skipped: list[tuple[int, int]] = field(default_factory=list)
     unanalysable: str | None = None  # why nothing of the file could be analysed (then no diagnostics)
@@ -169,6 +172,8 @@ def _analyze_into(analysis: Analysis) -> None:
         diagnostics.setdefault((diagnostic.code, diagnostic.start, diagnostic.end), diagnostic)
     analysis.diagnostics = sorted(diagnostics.values(), key=lambda d: (d.start, d.code))
     analysis.placements = _placements(source, model)
+    analysis.owner_hints = ownership.owner_hints(source, model, lambda owner: describe_placement(source, owner))
+    analysis.scope_summaries = ownership.scope_summaries(source, model, tree)
 
 
 def _unused_noqa(source: Source, settings: Settings, suppressed: set[tuple[int, str]]) -> list[Diagnostic]:

@@ -25,7 +25,7 @@ from tfscope import engine
 from tfscope.config import CONFIG_FILE_NAMES
 from tfscope.diagnostics import Fix
 from tfscope.files import is_skipped
-from tfscope.lsp import actions, hover
+from tfscope.lsp import actions, code_lens, hover, inlay_hints
 from tfscope.lsp.convert import to_lsp_diagnostic
 from tfscope.lsp.documents import Snapshot, current_version, take_snapshot, target_key
 from tfscope.lsp.logs import ClientLogHandler, configure_logging
@@ -82,6 +82,9 @@ class Result:
     analysis: engine.Analysis | None
     diagnostics: dict[str, list[types.Diagnostic]]  # per document uri
     fixes: dict[int, list[Fix]] = field(default_factory=dict)  # per diagnostic index, on demand
+    # placement at a glance, kept when the analysis is evicted
+    owner_hints: list = field(default_factory=list)
+    scope_summaries: list = field(default_factory=list)
     evicted: bool = False  # ``analysis`` was dropped to save memory; ``restore`` brings it back
     signature: tuple = field(init=False)  # the diagnostics the editor was shown
 
@@ -303,6 +306,14 @@ class TfscopeServer(LanguageServer):
             self.schedule(key, immediate=True)
         if self.pulls_diagnostics:
             self.workspace_diagnostic_refresh(None)
+        self.refresh_glance()
+
+    def refresh_glance(self) -> None:
+        """Inlay hints and code lenses changed without an edit (settings, a resolved import)."""
+        if self.client_supports("workspace.inlay_hint.refresh_support"):
+            self.workspace_inlay_hint_refresh(None)
+        if self.client_supports("workspace.code_lens.refresh_support"):
+            self.workspace_code_lens_refresh(None)
 
     def open_targets(self) -> list[str]:
         texts = [document.uri for document in self.workspace.text_documents.values()]
@@ -347,9 +358,12 @@ class TfscopeServer(LanguageServer):
         if result is None or not self.is_current(result):
             logger.debug("dropped the result for a superseded version of %s", key)
             return
+        previous = self.results.get(key)
         self.results[key] = result
         self.keep(key)
         self.deliver(result)
+        if previous is not None and previous.snapshot.version == result.snapshot.version:
+            self.refresh_glance()  # analysed again without an edit (jedi found an import): the client asks anew
         if result.analysis is not None and result.analysis.unresolved:
             self.spawn(self.resolve_project(key, result.analysis.project))
 
@@ -434,7 +448,8 @@ class TfscopeServer(LanguageServer):
             project = self.project_for(folder_path, resolved.settings.interpreter)
             analysis = engine.analyze(snapshot.source, resolved.settings, project)
             diagnostics = self.convert(result_id, snapshot, analysis, resolved)
-            return Result(result_id, generation, snapshot, resolved, analysis, diagnostics)
+            return Result(result_id, generation, snapshot, resolved, analysis, diagnostics,
+                          owner_hints=analysis.owner_hints, scope_summaries=analysis.scope_summaries)
         except Exception:
             logger.exception("analysing %s failed; the server keeps serving", snapshot.key)
             return Result(result_id, generation, snapshot, None, None, empty)
@@ -615,6 +630,18 @@ def build_server() -> TfscopeServer:
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     async def on_hover(ls: TfscopeServer, params: types.HoverParams):
         return await hover.hover(ls, params)
+
+    @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=True))
+    async def on_inlay_hint(ls: TfscopeServer, params: types.InlayHintParams):
+        return await inlay_hints.inlay_hints(ls, params)
+
+    @server.feature(types.INLAY_HINT_RESOLVE)
+    def on_inlay_hint_resolve(ls: TfscopeServer, hint: types.InlayHint) -> types.InlayHint:
+        return inlay_hints.resolve(ls, hint)
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=False))
+    async def on_code_lens(ls: TfscopeServer, params: types.CodeLensParams):
+        return await code_lens.code_lenses(ls, params)
 
     @server.command(actions.APPLY_FIX_ALL_COMMAND)
     async def apply_fix_all(ls: TfscopeServer, uri: str) -> None:
