@@ -1,6 +1,7 @@
 """Real VS Code (code-server in Chromium, driven by Playwright) with the packaged .vsix installed:
 the TFS001 marker appears, its quick fix moves the model into the scope, the marker goes away;
-in a notebook the marker lands on the cell that creates the model.
+in a notebook the marker lands on the cell that creates the model; the placement inlay hints
+show in the editor and the scope block's code lens lists its objects.
 
 Everything it drives is installed by scripts/setup-vscode-e2e (which writes vscode-e2e.json in
 the cache); the .vsix is packaged here when it is older than its sources. The extension finds
@@ -295,6 +296,33 @@ def test_changed_settings_reach_the_server(code_server, screenshot_dir, tmp_path
 
     assert "squiggly-info" not in observed["squiggleClass"]
     assert "squiggly-info" in observed["squiggleClassAfter"]
+
+
+GLANCE_SCRIPT = TRAINING_SCRIPT.replace(
+    "with strategy.scope():\n", "with strategy.scope():\n    optimizer = tf.keras.optimizers.Adam()\n"
+)
+
+
+def test_inlay_hints_and_code_lens_show_placement(code_server, screenshot_dir, tmp_path):
+    workspace = tmp_path / "glance"
+    (workspace / ".vscode").mkdir(parents=True)
+    (workspace / ".vscode" / "settings.json").write_text(json.dumps({"tfscope.codeLens": True}))
+    (workspace / "train.py").write_text(GLANCE_SCRIPT)
+
+    observed = drive(code_server, screenshot_dir, workspace, "train.py", "glance",
+                     hintText="⟨strategy: MirroredStrategy⟩", lensText="creates 1 distributed object")
+
+    rendered = observed["renderedText"]
+    # each hint right after the expression creating the object (its padding is a CSS margin)
+    assert "tf.keras.optimizers.Adam()⟨strategy: MirroredStrategy⟩" in rendered
+    assert "tf.keras.Sequential([tf.keras.layers.Dense(1)])⟨no strategy⟩" in rendered
+    assert rendered.count("⟨") == 2
+    assert observed["lensTexts"] == ["creates 1 distributed object · 1 created outside is used here"]
+    # the lens's command lists both objects in VS Code's references peek
+    assert observed["peekRows"] == [
+        "model = tf.keras.Sequential([tf.keras.layers.Dense(1)])", "optimizer = tf.keras.optimizers.Adam()"
+    ]
+    assert tfscope_notifications(observed) == []
 
 
 def cell_sources(notebook: Path) -> list[str]:
