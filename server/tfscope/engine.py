@@ -171,8 +171,15 @@ def _analyze_into(analysis: Analysis) -> None:
     for diagnostic in _unused_noqa(source, settings, suppressed):
         diagnostics.setdefault((diagnostic.code, diagnostic.start, diagnostic.end), diagnostic)
     analysis.diagnostics = sorted(diagnostics.values(), key=lambda d: (d.start, d.code))
-    analysis.placements = _placements(source, model)
-    analysis.owner_hints = ownership.owner_hints(source, model, lambda owner: describe_placement(source, owner))
+    explained: dict[int, str] = {}  # the hover's text per owner, shared with the inlay hints
+
+    def explain(owner: Owner) -> str:
+        if id(owner) not in explained:
+            explained[id(owner)] = describe_placement(source, owner)
+        return explained[id(owner)]
+
+    analysis.placements = _placements(source, model, explain)
+    analysis.owner_hints = ownership.owner_hints(source, model, explain)
     analysis.scope_summaries = ownership.scope_summaries(source, model, tree)
 
 
@@ -227,11 +234,11 @@ def _span(source: Source, node: ast.AST) -> tuple[int, int]:
     return start, end
 
 
-def _placements(source: Source, model: SemanticModel) -> list[tuple[int, int, str]]:
+def _placements(source: Source, model: SemanticModel, explain: Callable[[Owner], str]) -> list[tuple[int, int, str]]:
     placements = []
     for target, owner in model.bindings:
         start, end = source.node_span(target)
-        placements.append((start, end, describe_placement(source, owner)))
+        placements.append((start, end, explain(owner)))
     return placements
 
 

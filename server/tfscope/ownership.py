@@ -5,7 +5,8 @@ takes in from outside (code lenses). Offsets are code points into ``Source.text`
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+import bisect
+from dataclasses import dataclass, field
 
 from tfscope.model.entities import Owner, SemanticModel, Strategy
 from tfscope.source import Source
@@ -78,30 +79,66 @@ def owner_hints(source: Source, model: SemanticModel, explain) -> list[OwnerHint
 
 
 def scope_summaries(source: Source, model: SemanticModel, tree: ast.AST) -> list[ScopeSummary]:
-    in_file = {id(node) for node in ast.walk(tree) if isinstance(node, ast.With)}
-    owners = [owner for _, owner in named_owners(model)]
-    summaries = []
+    """Each creation and each use counts in the innermost block of its strategy around it."""
+    in_file = {id(node) for node in _with_statements(tree)}
+    blocks: dict[int, _Block] = {}
+    per_strategy: dict[int, list[_Block]] = {}
     for strategy in model.strategies:
-        for block in strategy.scope_blocks:
-            if id(block) not in in_file:
-                continue  # a block in another module's factory
-            start, end = source.node_span(block)
-            created = [owner for owner in owners if owner.placement is strategy and _inside(source, owner.site, start, end)]
-            used = [
-                owner
-                for owner in owners
-                if owner.placement is not strategy
-                and any(m.strategy is strategy and _inside(source, m.node, start, end) for m in owner.meetings)
-            ]
-            if created or used:
-                header_end = source.line_end(source.line_of(start))
-                summaries.append(ScopeSummary(start, header_end, strategy.describe(),
-                                              tuple(source.node_span(o.site) for o in created),
-                                              tuple(source.node_span(o.site) for o in used)))
-    return sorted(summaries, key=lambda summary: summary.start)
+        for node in strategy.scope_blocks:
+            if id(node) in in_file and id(node) not in blocks:  # not a block in another module's factory
+                block = _Block(strategy, *source.node_span(node))
+                blocks[id(node)] = block
+                per_strategy.setdefault(id(strategy), []).append(block)
+    for candidates in per_strategy.values():
+        candidates.sort(key=lambda block: block.start)
+    for _, owner in named_owners(model):
+        site = source.node_span(owner.site)
+        if owner.placement is not None:
+            block = _innermost(per_strategy.get(id(owner.placement), ()), site[0])
+            if block is not None:
+                block.created.append(site)
+        for meeting in owner.meetings:
+            if meeting.strategy is owner.placement:
+                continue
+            block = _innermost(per_strategy.get(id(meeting.strategy), ()), source.node_span(meeting.node)[0])
+            if block is not None and site not in block.used_from_outside:
+                block.used_from_outside.append(site)
+    return sorted(
+        (ScopeSummary(block.start, source.line_end(source.line_of(block.start)), block.strategy.describe(),
+                      tuple(block.created), tuple(block.used_from_outside))
+         for block in blocks.values() if block.created or block.used_from_outside),
+        key=lambda summary: summary.start,
+    )
 
 
-def _inside(source: Source, node: ast.AST, start: int, end: int) -> bool:
-    node_start, _ = source.node_span(node)
-    return start <= node_start < end
+@dataclass
+class _Block:
+    strategy: Strategy
+    start: int
+    end: int
+    created: list[tuple[int, int]] = field(default_factory=list)
+    used_from_outside: list[tuple[int, int]] = field(default_factory=list)
 
+
+def _innermost(blocks: list[_Block], offset: int) -> _Block | None:
+    """The latest-starting block holding ``offset`` (blocks sorted by start)."""
+    index = bisect.bisect_right([block.start for block in blocks], offset) if len(blocks) > 8 else len(blocks)
+    for block in reversed(blocks[:index]):
+        if block.start <= offset < block.end:
+            return block
+    return None
+
+
+_NESTED_STATEMENTS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _with_statements(tree: ast.AST):
+    """The file's `with` statements, walking statements only (expressions hold none)."""
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        for name in _NESTED_STATEMENTS:
+            for child in getattr(node, name, ()):
+                if isinstance(child, ast.With):
+                    yield child
+                pending.append(child)
