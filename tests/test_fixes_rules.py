@@ -284,6 +284,10 @@ def test_a_strategy_built_from_the_loop_variable_stays():
                              "MultiWorkerMirroredStrategy(communication_options=options[trial])"), "TFS011")
 
 
+def test_a_strategy_rebound_later_in_the_loop_body_stays():
+    not_fixed(TRIALS + "    del model\n    strategy = None\n", "TFS011")
+
+
 def test_a_strategy_read_earlier_in_the_loop_body_stays():
     not_fixed(TRIALS.replace("    strategy = tf.distribute", "    print(trial, strategy)\n    strategy = tf.distribute"),
               "TFS011")

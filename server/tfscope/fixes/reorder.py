@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 
-from tfscope.diagnostics import Applicability, Edit, Fix, HoistOutOfLoop, JoinScopes, MoveBefore
+from tfscope.diagnostics import Applicability, Fix, HoistOutOfLoop, JoinScopes, MoveBefore
 from tfscope.fixes.deps import DependencyIndex, Effects, conflicts
 from tfscope.fixes.edits import (
     LineBlock,
@@ -36,6 +36,7 @@ from tfscope.source import Source
 
 MOVE_TO_START_TITLE = "Move the strategy's creation before the first TensorFlow operation"
 HOIST_TITLE = "Create the strategy once, before the loop"
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)  # their bodies run later
 
 
 def move_into_use_title(name: str) -> str:
@@ -153,7 +154,7 @@ def hoist_out_of_loop(intent: HoistOutOfLoop, source: Source, tree: ast.Module) 
         return []  # the loop would be left empty
     dependencies = DependencyIndex(tree)
     moved = dependencies.effects([statement])
-    others = [statement for statement in (*loop.body, *loop.orelse) if statement is not statement]
+    others = [other for other in (*loop.body, *loop.orelse) if other is not statement]
     header = dependencies.effects([loop.iter if isinstance(loop, (ast.For, ast.AsyncFor)) else loop.test])
     if isinstance(loop, (ast.For, ast.AsyncFor)):
         header.writes |= dependencies.effects([loop.target]).writes
@@ -163,8 +164,10 @@ def hoist_out_of_loop(intent: HoistOutOfLoop, source: Source, tree: ast.Module) 
         return []
     if moved.reads & (rest.writes | header.writes | moved.writes):
         return []  # it depends on what the loop changes: each pass needs a fresh one
-    if moved.writes & (rest.writes | header.reads | header.writes | earlier.reads):
-        return []
+    rebound = {node.id for other in others for node in ast.walk(other)
+               if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load)}
+    if moved.writes & (rebound | header.reads | header.writes | earlier.reads):
+        return []  # its name is rebound in the loop, or read before it in a pass (using it is fine)
     block = statement_block(source, statement)
     loop_block = statement_block(source, loop)
     if block is None or loop_block is None:
@@ -268,8 +271,6 @@ def _assignment_path(tree: ast.Module, creation: ast.AST) -> list[PathStep] | No
     if isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is creation:
         return path
     return None
-
-_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 def _text_at(source: Source, block: LineBlock, statement: ast.stmt, indent: str) -> str:
