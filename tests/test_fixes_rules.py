@@ -371,6 +371,8 @@ def test_a_rewrite_that_touches_a_token_it_does_not_name_is_rejected():
     assert preserves_code(source, apply_edits(source.text, honest.edits), honest)
     lost_comment = Fix("run", honest.edits + (Edit(20, 26, ""),), added_tokens=honest.added_tokens)
     assert not preserves_code(source, apply_edits(source.text, lost_comment.edits), lost_comment)
+    declared_lost_comment = Fix("run", lost_comment.edits, added_tokens=honest.added_tokens, removed_tokens=("# step",))
+    assert not preserves_code(source, apply_edits(source.text, lost_comment.edits), declared_lost_comment)
 
 
 # --- the command line picks them up --------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import bisect
 from dataclasses import dataclass, field
+from typing import Callable
 
 from tfscope.model.entities import Owner, SemanticModel, Strategy
 from tfscope.source import Source
@@ -27,9 +28,8 @@ class OwnerHint:
 class ScopeSummary:
     """One ``with S.scope():`` block: the owners created in it, and those created elsewhere used in it."""
 
-    start: int  # the ``with`` header
+    start: int  # the ``with`` header line
     end: int
-    strategy: str
     created: tuple[tuple[int, int], ...]  # creation spans, in order
     used_from_outside: tuple[tuple[int, int], ...]  # creation spans of owners made outside it
 
@@ -51,22 +51,16 @@ def strategy_label(strategy: Strategy) -> str:
     return f"⟨strategy: {strategy.kind if known else strategy.label or 'strategy'}⟩"
 
 
-def named_owners(model: SemanticModel) -> list[tuple[ast.AST, Owner]]:
-    """Each owner bound to a name at the top of its body, once, with its first name."""
-    seen: set[int] = set()
-    found = []
-    for target, owner in model.bindings:
-        if id(owner) not in seen:
-            seen.add(id(owner))
-            found.append((target, owner))
-    return found
+def named_owners(model: SemanticModel) -> list[Owner]:
+    """Each owner bound to a name at the top of its body, once."""
+    return list({id(owner): owner for _, owner in model.bindings}.values())
 
 
-def owner_hints(source: Source, model: SemanticModel, explain) -> list[OwnerHint]:
+def owner_hints(source: Source, model: SemanticModel, explain: Callable[[Owner], str]) -> list[OwnerHint]:
     """Nothing for an owner that never meets a strategy (a CPU copy, an export) or whose caller,
     and so its scope, is unknown; ``explain(owner)`` is the hover's text."""
     hints = []
-    for _, owner in named_owners(model):
+    for owner in named_owners(model):
         if owner.placement is not None:
             label = strategy_label(owner.placement)
         elif owner.meetings and owner.root.context_known:
@@ -82,29 +76,26 @@ def scope_summaries(source: Source, model: SemanticModel, tree: ast.AST) -> list
     """Each creation and each use counts in the innermost block of its strategy around it."""
     in_file = {id(node) for node in _with_statements(tree)}
     blocks: dict[int, _Block] = {}
-    per_strategy: dict[int, list[_Block]] = {}
+    per_strategy: dict[int, _Blocks] = {}
     for strategy in model.strategies:
         for node in strategy.scope_blocks:
             if id(node) in in_file and id(node) not in blocks:  # not a block in another module's factory
-                block = _Block(strategy, *source.node_span(node))
-                blocks[id(node)] = block
-                per_strategy.setdefault(id(strategy), []).append(block)
-    for candidates in per_strategy.values():
-        candidates.sort(key=lambda block: block.start)
-    for _, owner in named_owners(model):
+                blocks[id(node)] = _Block(*source.node_span(node))
+                per_strategy.setdefault(id(strategy), _Blocks()).add(blocks[id(node)])
+    for owner in named_owners(model):
         site = source.node_span(owner.site)
         if owner.placement is not None:
-            block = _innermost(per_strategy.get(id(owner.placement), ()), site[0])
+            block = per_strategy.get(id(owner.placement), _NO_BLOCKS).innermost(site[0])
             if block is not None:
                 block.created.append(site)
         for meeting in owner.meetings:
             if meeting.strategy is owner.placement:
                 continue
-            block = _innermost(per_strategy.get(id(meeting.strategy), ()), source.node_span(meeting.node)[0])
+            block = per_strategy.get(id(meeting.strategy), _NO_BLOCKS).innermost(source.node_span(meeting.node)[0])
             if block is not None and site not in block.used_from_outside:
                 block.used_from_outside.append(site)
     return sorted(
-        (ScopeSummary(block.start, source.line_end(source.line_of(block.start)), block.strategy.describe(),
+        (ScopeSummary(block.start, source.line_end(source.line_of(block.start)),
                       tuple(block.created), tuple(block.used_from_outside))
          for block in blocks.values() if block.created or block.used_from_outside),
         key=lambda summary: summary.start,
@@ -113,20 +104,33 @@ def scope_summaries(source: Source, model: SemanticModel, tree: ast.AST) -> list
 
 @dataclass
 class _Block:
-    strategy: Strategy
     start: int
     end: int
     created: list[tuple[int, int]] = field(default_factory=list)
     used_from_outside: list[tuple[int, int]] = field(default_factory=list)
 
 
-def _innermost(blocks: list[_Block], offset: int) -> _Block | None:
-    """The latest-starting block holding ``offset`` (blocks sorted by start)."""
-    index = bisect.bisect_right([block.start for block in blocks], offset) if len(blocks) > 8 else len(blocks)
-    for block in reversed(blocks[:index]):
-        if block.start <= offset < block.end:
-            return block
-    return None
+@dataclass
+class _Blocks:
+    """One strategy's blocks in the file, by start offset."""
+
+    starts: list[int] = field(default_factory=list)
+    blocks: list[_Block] = field(default_factory=list)
+
+    def add(self, block: _Block) -> None:
+        index = bisect.bisect_right(self.starts, block.start)
+        self.starts.insert(index, block.start)
+        self.blocks.insert(index, block)
+
+    def innermost(self, offset: int) -> _Block | None:
+        """The latest-starting block holding ``offset``."""
+        for block in reversed(self.blocks[: bisect.bisect_right(self.starts, offset)]):
+            if offset < block.end:
+                return block
+        return None
+
+
+_NO_BLOCKS = _Blocks()
 
 
 _NESTED_STATEMENTS = ("body", "orelse", "finalbody", "handlers", "cases")

@@ -42,6 +42,8 @@ def preserves_code(before: Source, new_text: str, fix: Fix | None = None) -> boo
     if not (tokenizes_completely(before.code) and tokenizes_completely(new_code)):
         return False
     if fix is not None and fix.rewrites:
+        if any(token.startswith("#") for token in fix.removed_tokens):
+            return False  # a rewrite may drop code, never a comment
         old_tokens = _token_strings(before.code)
         removed = Counter(fix.removed_tokens)
         return not removed - old_tokens and _token_strings(new_code) == old_tokens - removed + Counter(fix.added_tokens)

@@ -39,6 +39,7 @@ from tfscope.lsp.settings import (
     server_options,
     split_initialization_options,
 )
+from tfscope.ownership import OwnerHint, ScopeSummary
 from tfscope.resolve.project import ProjectResolver
 from tfscope.rules import all_rules
 
@@ -83,8 +84,8 @@ class Result:
     diagnostics: dict[str, list[types.Diagnostic]]  # per document uri
     fixes: dict[int, list[Fix]] = field(default_factory=dict)  # per diagnostic index, on demand
     # placement at a glance, kept when the analysis is evicted
-    owner_hints: list = field(default_factory=list)
-    scope_summaries: list = field(default_factory=list)
+    owner_hints: list[OwnerHint] = field(default_factory=list)
+    scope_summaries: list[ScopeSummary] = field(default_factory=list)
     evicted: bool = False  # ``analysis`` was dropped to save memory; ``restore`` brings it back
     signature: tuple = field(init=False)  # the diagnostics the editor was shown
 
