@@ -165,6 +165,10 @@ def cmd_extract(args: argparse.Namespace) -> None:
         ref.cached.parent.mkdir(parents=True, exist_ok=True)
         ref.cached.write_bytes(data)
         written += 1
+    for root in {ref.root for ref in refs if ref.root.is_dir()}:
+        # a snapshot is a repository's tree: walks inside it (the project's files tfscope reads)
+        # stop at its root, as in a clone, instead of obeying the ignore rules of tfscope's checkout
+        (root / ".git").mkdir(exist_ok=True)
     missing = [repo for repo, git_dir in git_dirs.items() if git_dir is None]
     print(f"extracted {written} files, {present} already cached, into {CACHE.relative_to(HERE.parent.parent)}")
     for ref in unreadable:

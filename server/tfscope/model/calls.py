@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 from tfscope.astutil import dotted_name, text_of
+from tfscope.model import loss_reduction
 from tfscope.model.context import MAX_CALL_DEPTH, MAX_INLINED_STATEMENTS, Frame
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.joins import join_values, owners_in
@@ -245,7 +246,12 @@ class Calls:
                 self.meet_distributed_parts(instance, node, [*args, *kwargs.values()])
             self.meet_handed_variables(instance, node, [*args, *kwargs.values()])
         elif cls.kind is Api.LOSS:
-            return Loss(node, cls.node.name, default_reduction=False)
+            reduction = loss_reduction.of_subclass(cls, node)
+            if reduction is None:
+                return Loss(node, cls.node.name, default_reduction=False)
+            # the fix belongs in the class unless the reduction is passed here, or the class is not this file's
+            site = reduction.site if not cls.external or _within(node, reduction.site) else node
+            return Loss(node, cls.node.name, reduction.default, site)
         else:
             instance = Instance(cls)
         init = cls.method("__init__")
@@ -263,6 +269,10 @@ def _callee_name(func: ast.AST) -> str:
     if isinstance(func, ast.Attribute):
         return func.attr
     return ""
+
+
+def _within(call: ast.Call, node: ast.AST) -> bool:
+    return any(child is node for child in ast.walk(call))
 
 
 def _is_static(node) -> bool:

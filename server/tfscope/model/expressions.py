@@ -33,6 +33,9 @@ from tfscope.resolve.catalog import (
     canonical,
 )
 
+# builtins whose iteration pairs up the items of their arguments
+_PAIRING_BUILTINS = frozenset({"zip", "enumerate"})
+
 
 class Expressions:
 
@@ -119,6 +122,20 @@ class Expressions:
             self.note_use_in_step(item, node)
             return item
         return container if isinstance(container, Tensor) else None
+
+    def iteration_item(self, node: ast.AST, frame: Frame):
+        """What one turn of `for target in <node>:` binds: any item of a container the model tracks
+        (`for gradient in accumulators:`); `zip` and `enumerate` pair the items up."""
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _PAIRING_BUILTINS
+                and not frame.binds(node.func.id) and not any(isinstance(arg, ast.Starred) for arg in node.args)):
+            for keyword in node.keywords:
+                self.eval(keyword.value, frame)
+            items = [self.iteration_item(arg, frame) for arg in node.args]
+            return Sequence(tuple([None, *items[:1]] if node.func.id == "enumerate" else items))
+        value = self.eval(node, frame)
+        if isinstance(value, Sequence):
+            return join_values([item for item in value.items if item is not None])
+        return value
 
     def eval_sequence(self, node, frame: Frame):
         return Sequence(tuple(self.eval(element, frame) for element in node.elts))

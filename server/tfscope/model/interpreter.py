@@ -105,7 +105,7 @@ class Interpreter(Expressions, Calls):
 
     def exec_loop(self, node, frame: Frame) -> None:
         if isinstance(node, (ast.For, ast.AsyncFor)):
-            self.bind(node.target, self.eval(node.iter, frame), frame)
+            self.bind(node.target, self.iteration_item(node.iter, frame), frame)
         else:
             self.eval(node.test, frame)
         self.loop_depth += 1
@@ -172,7 +172,7 @@ class Interpreter(Expressions, Calls):
             elif isinstance(value, ClassValue):
                 bases.append(value)
                 kind = kind or value.kind
-        cls = ClassValue(node, kind, bases=bases)
+        cls = ClassValue(node, kind, bases=bases, external=self.external or self.external_entry is not None)
         frame.env[node.name] = cls
         for statement in node.body:
             if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):

@@ -263,7 +263,10 @@ class ObjectMethods:
         return None
 
     def call_loss(self, loss: Loss, node: ast.Call):
-        self.report(LossCalled(loss.node, loss.label, loss.default_reduction, self.replica, node))
+        scope = self.current()
+        self.report(LossCalled(loss.node, loss.label, loss.default_reduction, self.replica, self.local_node(node),
+                               loss.reduction_site or loss.node, scope if scope is not None and not scope.is_default else None,
+                               self.root.context_known or self.root.test_entry))
         return None
 
     def meet_distributed_parts(self, model: Owner, node: ast.Call, values: list) -> None:

@@ -58,6 +58,7 @@ class ClassValue:
     kind: object  # Api of the variable-owner family it derives from, or None
     methods: dict[str, Function] = field(default_factory=dict)
     bases: list[ClassValue] = field(default_factory=list)
+    external: bool = False  # defined in another module of the project
 
     def method(self, name: str) -> Function | None:
         if name in self.methods:
@@ -92,9 +93,10 @@ class Tensor:
 
 @dataclass(eq=False)
 class Loss:
-    node: ast.AST
+    node: ast.AST  # its constructor call
     label: str
     default_reduction: bool
+    reduction_site: ast.AST | None = None  # where its reduction is decided (see ``loss_reduction``)
 
 
 @dataclass(eq=False)
