@@ -393,3 +393,24 @@ def test_fix_applies_the_safe_ones_and_unsafe_fixes_the_rest(tmp_path):
     assert "strategy = tf.distribute.MultiWorkerMirroredStrategy" in script.read_text().split("features =")[0]
     assert check("--fix", "--unsafe-fixes") == []
     assert "    model.fit(features)\n" in script.read_text()
+
+
+def test_a_loss_class_of_the_project_is_left_to_its_init():
+    own_class = dedent(LOSS).replace(
+        "strategy = tf.distribute.MirroredStrategy()\n",
+        "strategy = tf.distribute.MirroredStrategy()\n\n\n"
+        "class FocalLoss(tf.keras.losses.Loss):\n"
+        "    def __init__(self, gamma=2.0):\n"
+        "        super().__init__(name=\"focal\")\n"
+        "        self.gamma = gamma\n\n"
+        "    def call(self, y_true, y_pred):\n"
+        "        return tf.reduce_sum(y_pred) * self.gamma\n\n\n",
+    ).replace(
+        "    loss_object = tf.keras.losses.SparseCategoricalCrossentropy(\n"
+        "        from_logits=True,  # the model has no softmax\n    )\n",
+        "    loss_object = FocalLoss()\n",
+    )
+    analysis = engine.analyze(Source(own_class))
+    (finding,) = [d for d in analysis.diagnostics if d.code == "TFS013"]
+    assert own_class[finding.start:finding.end].startswith("super().__init__")
+    assert engine.fixes_for(analysis, finding) == []

@@ -100,9 +100,10 @@ def _where_it_raises(model: SemanticModel, event: LossCalled):
 
 
 def _average_per_example(model: SemanticModel, event: LossCalled) -> AverageLossPerExample | None:
-    """Where the finding is the loss's constructor and every call of it the model saw runs per
+    """Where the finding is the loss's constructor (or its `reduction=`) and every call of it the model saw runs per
     replica: a call elsewhere would get per-example losses where it expects their mean."""
-    if event.reduction_site is not event.loss_node:
+    keywords = getattr(event.loss_node, "keywords", ())
+    if event.reduction_site is not event.loss_node and all(k.value is not event.reduction_site for k in keywords):
         return None  # a loss class of the project's own: its `__init__` decides
     calls = [other for other in model.events_of(LossCalled) if other.loss_node is event.loss_node]
     if any(other.replica is None or other.replica.is_default for other in calls):
