@@ -194,6 +194,8 @@ def test_declared_dependencies_tell_the_keras_version(tmp_path, monkeypatch):
         "setup.py": ({"setup.py": 'from setuptools import setup\nsetup(install_requires=["tensorflow==2.12.*"])\n'}, 2),
         "conda": ({"environment.yml": "dependencies:\n  - python=3.10\n  - tensorflow=2.15\n"}, 2),
         "unbounded": ({"requirements.txt": "tensorflow>=2.4\n"}, 3),  # admits both: the default
+        "an old pin": ({"requirements.txt": "tensorflow_gpu==2.2.0\n"}, 2),  # older than every probe
+        "tensorflow 1": ({"requirements.txt": "tensorflow==1.15.4\n"}, 3),  # TF1 code's pin: no evidence
     }
     for label, (files, expected) in cases.items():
         source = script_in(tmp_path / label.replace(" ", "_"), **files)
@@ -294,3 +296,40 @@ def test_a_model_class_whose_base_is_in_a_third_module(tmp_path):
     run = subprocess.run([sys.executable, "-m", "tfscope", "check", "--output-format", "concise", "train.py"],
                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert "train.py:8:1: TFS015" in run.stdout, run.stdout + run.stderr
+
+
+def test_an_op_in_another_module_before_a_multi_worker_strategy_is_named_by_its_call(tmp_path):
+    write(tmp_path / "tf_utils.py", """\
+        import tensorflow as tf
+
+        def allow_memory_growth():
+            for gpu in tf.config.list_physical_devices("GPU"):
+                tf.config.experimental.set_memory_growth(gpu, True)
+            print(len(tf.config.list_logical_devices("GPU")), "logical GPUs")
+        """)
+    write(tmp_path / "train.py", """\
+        import tensorflow as tf
+        from tf_utils import allow_memory_growth
+
+        allow_memory_growth()
+        strategy = tf.distribute.MultiWorkerMirroredStrategy()
+        """)
+    resolver = ProjectResolver(root=str(tmp_path))
+    analyze_file(tmp_path / "train.py", resolver)
+    assert resolver.resolve_pending()
+    analysis = analyze_file(tmp_path / "train.py", resolver)
+    [finding] = analysis.diagnostics
+    assert (finding.code, analysis.source.position(finding.start)[0] + 1) == ("TFS014", 5)
+    [(start, _, _)] = [(r.start, r.end, r.message) for r in finding.related]
+    assert analysis.source.position(start)[0] + 1 == 4, "the other end is the call in this file"
+
+
+def test_a_keras_2_setting_still_learns_the_optimizer_era_from_the_project(tmp_path, monkeypatch):
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    from tfscope.resolve import keras_version
+
+    old = script_in(tmp_path / "old", **{"requirements.txt": "tensorflow-gpu==2.4.1\n"})
+    new = script_in(tmp_path / "new", **{"requirements.txt": "tensorflow==2.13.0\n"})
+    detected = [keras_version.detect(s.code, s.path, "2", None) for s in (old, new)]
+    assert [(v.major, v.legacy_optimizers) for v in detected] == [(2, True), (2, False)]

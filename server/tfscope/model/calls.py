@@ -78,8 +78,14 @@ class Calls:
 
     def grow_container(self, target: ast.AST, container: Sequence, values: list, frame: Frame) -> None:
         """`metrics.update({...})`, `models.append(m)`: the container holds these too from now on."""
-        added = tuple(item for value in values for item in (value.items if isinstance(value, Sequence) else (value,)))
-        self.bind(target, Sequence(container.items + added), frame)
+        added = [pair for value in values for pair in (
+            [(item, value.key_of(index)) for index, item in enumerate(value.items)]
+            if isinstance(value, Sequence) else [(value, None)])]
+        self.add_items(target, container, added, frame)
+
+    def add_items(self, target: ast.AST, container: Sequence, added: list, frame: Frame) -> None:
+        keys = tuple(container.key_of(index) for index in range(len(container.items))) + tuple(k for _, k in added)
+        self.bind(target, Sequence(container.items + tuple(item for item, _ in added), keys), frame)
 
     def inherited_method(self, func: ast.AST, frame: Frame):
         """`super().__init__(...)` in a method: the base class's method, on the same instance."""

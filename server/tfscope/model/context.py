@@ -106,7 +106,9 @@ class ScopeStack:
 
     def meet(self, value, strategy: Strategy | None, node: ast.AST, reason: str, via: str) -> None:
         for owner in self.feasible(value):
-            owner.meet(strategy, node, reason, via, tuple(self.conditions))
+            # an object made where the strategy does not exist (`else: strategy = None`) never meets it
+            if strategy is None or not contradicts(owner.condition, strategy.condition):
+                owner.meet(strategy, node, reason, via, tuple(self.conditions))
 
     @property
     def frame(self) -> Frame:

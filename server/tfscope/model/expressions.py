@@ -26,6 +26,7 @@ from tfscope.model.values import (
     ProjectRef,
     ScopeContext,
     Sequence,
+    key_pattern,
     Tensor,
 )
 from tfscope.resolve.catalog import (
@@ -118,7 +119,8 @@ class Expressions:
         container = self.eval(node.value, frame)
         self.eval(node.slice, frame)
         if isinstance(container, Sequence):
-            item = join_values([item for item in container.items if any(owners_in(item))])
+            key = key_pattern(node.slice)
+            item = join_values([item for item in container.items_under(key) if any(owners_in(item))])
             self.note_use_in_step(item, node)
             return item
         return container if isinstance(container, Tensor) else None
@@ -142,8 +144,10 @@ class Expressions:
 
     def eval_dict(self, node: ast.Dict, frame: Frame):
         for key in node.keys:
-            self.eval(key, frame)
-        return Sequence(tuple(self.eval(value, frame) for value in node.values))
+            if key is not None:
+                self.eval(key, frame)
+        return Sequence(tuple(self.eval(value, frame) for value in node.values),
+                        tuple(key_pattern(key) if key is not None else None for key in node.keys))
 
     def eval_if_exp(self, node: ast.IfExp, frame: Frame):
         self.eval(node.test, frame)

@@ -28,6 +28,7 @@ from tfscope.model.values import (
     ProjectRef,
     ScopeContext,
     Sequence,
+    key_pattern,
 )
 from tfscope.resolve.catalog import (
     KNOWN_ROOTS,
@@ -255,6 +256,11 @@ class Interpreter(Expressions, Calls):
                 if dotted:
                     frame.env[dotted] = value
             self.label_value(value, target)
+        elif isinstance(target, ast.Subscript) and isinstance(target.value, (ast.Name, ast.Attribute)):
+            container = self.eval(target.value, frame)
+            self.eval(target.slice, frame)
+            if isinstance(container, Sequence):  # `metrics["train/loss"] = Mean()`: one more item, keyed
+                self.add_items(target.value, container, [(value, key_pattern(target.slice))], frame)
         elif isinstance(target, (ast.Tuple, ast.List)):
             items = value.items if isinstance(value, Sequence) else ()
             for index, element in enumerate(target.elts):

@@ -85,7 +85,11 @@ def join_values(values: list):
                 chosen.alternatives.append(other)
         return chosen
     if all(isinstance(value, Sequence) for value in known):  # a list grown on some paths holds those items
-        return Sequence(tuple({id(item): item for value in known for item in value.items}.values()))
+        keyed = {}
+        for value in known:
+            for index, item in enumerate(value.items):
+                keyed.setdefault(id(item), (item, value.key_of(index)))
+        return Sequence(tuple(item for item, _ in keyed.values()), tuple(key for _, key in keyed.values()))
     objects = list(dict.fromkeys(option for value in known for option in _objects_in(value)))
     if len(objects) > 1:
         return Alternatives(tuple(objects))

@@ -52,7 +52,7 @@ class TfApiCalls:
         kind = classify(name)
         if (self.first_tf_op is None and kind not in _NOT_TF_OPS and name.startswith(_TF_OP_ROOTS)
                 and not name.startswith(HOST_SIDE_CALLS)):
-            self.first_tf_op = (node)
+            self.first_tf_op = self.local_node(node)  # another module's op: the call into it
         why = _single_worker_evidence(name, node)
         if why:
             self.report(SingleWorkerEvidence(node, why))
@@ -80,7 +80,7 @@ class TfApiCalls:
         return strategy
 
     def new_strategy(self, kind: str, node: ast.Call) -> Strategy:
-        strategy = Strategy(kind, self.local_node(node), self.root, label=f"{kind}()")
+        strategy = Strategy(kind, self.local_node(node), self.root, label=f"{kind}()", condition=tuple(self.conditions))
         self.model.strategies.append(strategy)
         # creations on paths that exclude each other (`if eval: self.eval() else: self.train()`) are one
         earlier = self.strategy_creations.setdefault((self.root, node), [])

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from packaging.requirements import InvalidRequirement, Requirement
-from packaging.version import Version
+from packaging.version import InvalidVersion, Version
 
 from tfscope.resolve.environment import (
     Installed,
@@ -56,6 +56,7 @@ _DOCKER_IMAGE = re.compile(r"^\s*FROM\s+tensorflow/tensorflow:(\d+\.\d+(?:\.\d+)
 _PIP_SPEC = re.compile(r"\b((?:tensorflow|tf-keras|tf_keras|keras)(?:-(?:cpu|gpu))?\s*(?:==|<=|>=|<|~=)\s*[\w.*]+)")
 _FIRST_KERAS_3_TENSORFLOW = Version("2.16")
 _FIRST_OPTIMIZER_V3_TENSORFLOW = Version("2.11")  # the new optimizers, built in the scope
+_FIRST_TENSORFLOW_2 = Version("2")
 _PROBE_VERSIONS = {
     "tensorflow": [Version(v) for v in ("2.4", "2.4.1", "2.8", "2.10", "2.11", "2.12", "2.13", "2.14", "2.15", "2.15.1",
                                         "2.16", "2.16.1", "2.17", "2.18", "2.19", "2.20")],
@@ -87,7 +88,14 @@ def detect(code: str, path: str | None, setting: str, interpreter: str | None,
                             f"the notebook's output, which shows TensorFlow {recorded_tensorflow}",
                             version < _FIRST_OPTIMIZER_V3_TENSORFLOW)
     if setting in ("2", "3"):
-        return KerasVersion(int(setting), "the `keras-version` setting")
+        # the setting names the major version; the environment may still tell the optimizer era
+        found = _from_environment(path, interpreter) if setting == "2" else None
+        return KerasVersion(int(setting), "the `keras-version` setting",
+                            found is not None and found.major == 2 and found.legacy_optimizers)
+    return _from_environment(path, interpreter) or _from_code(code)
+
+
+def _from_environment(path: str | None, interpreter: str | None) -> KerasVersion | None:
     if interpreter:
         found = _from_installed(installed_for_interpreter(interpreter),
                                 "the packages installed for the configured interpreter")
@@ -100,9 +108,10 @@ def detect(code: str, path: str | None, setting: str, interpreter: str | None,
                                     f"the packages installed in the active environment (`{variable}`)")
             if found:
                 return found
-    declared = declared_version(os.path.dirname(os.path.abspath(path))) if path else None
-    if declared:
-        return declared
+    return declared_version(os.path.dirname(os.path.abspath(path))) if path else None
+
+
+def _from_code(code: str) -> KerasVersion:
     if _KERAS_2_ONLY_APIS.search(code) or (_KERAS_WEIGHTS_CALL.search(code) and _CHECKPOINT_PATH.search(code)):
         return KerasVersion(2, "the file uses Keras-2-only APIs")
     return KerasVersion(DEFAULT, "the default (Keras 3, TensorFlow 2.16 and later)")
@@ -237,13 +246,26 @@ def _major_of(text: str) -> tuple[int | None, bool]:
     family = "tensorflow" if name in _TENSORFLOW_NAMES else "keras" if name == "keras" else None
     if family is None or not requirement.specifier:
         return None, False
-    admitted = [version for version in _PROBE_VERSIONS[family] if requirement.specifier.contains(version, prereleases=True)]
-    if not admitted:
-        return None, False
+    admitted = [version for version in (*_PROBE_VERSIONS[family], *_versions_named(requirement.specifier))
+                if requirement.specifier.contains(version, prereleases=True)]
+    if not admitted or (family == "tensorflow" and all(version < _FIRST_TENSORFLOW_2 for version in admitted)):
+        return None, False  # a TensorFlow 1 pin is for TF1 code: it says nothing of TF2 code beside it
     first_3 = _FIRST_KERAS_3_TENSORFLOW if family == "tensorflow" else Version("3")
     majors = {3 if version >= first_3 else 2 for version in admitted}
     legacy = all(version < _FIRST_OPTIMIZER_V3_TENSORFLOW for version in admitted)
     return (majors.pop() if len(majors) == 1 else None), legacy
+
+
+def _versions_named(specifier) -> list[Version]:
+    """The versions a specifier spells (`==2.2.0`, `>=2.3,<2.5`): probes of their own, so a pin
+    between the fixed probes is seen."""
+    found = []
+    for spec in specifier:
+        try:
+            found.append(Version(spec.version.removesuffix(".*")))
+        except InvalidVersion:
+            continue
+    return found
 
 
 def _listdir(folder: str) -> list[str]:

@@ -12,6 +12,8 @@ from tfscope.model.joins import describe_conditions
 from tfscope.resolve.catalog import WEIGHTLESS_LAYERS, Api
 from tfscope.rules import Violation
 
+# Where a fresh legacy optimizer meets a strategy without having made any variable yet.
+_LAZY_OPTIMIZER_USES = frozenset({"step", "compile", "combined"})
 # Kinds the "strategy created but never entered" check applies to.
 _BUILT_AFTER_UNUSED_STRATEGY = frozenset({Api.MODEL, Api.OPTIMIZER, Api.METRIC, Api.LOADED_MODEL})
 
@@ -46,11 +48,12 @@ def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | N
 
 def _creates_variables_lazily(optimizer: Owner, optimizer_v2_era: bool) -> bool:
     """A legacy OptimizerV2 (TF < 2.11 by the version evidence or `experimental_run_v2`, or
-    `optimizers.legacy`) used only in steps run by the
-    strategy creates its iterations and slots at the first `apply_gradients`, in the replica
-    context: they are distributed however the optimizer was constructed."""
+    `optimizers.legacy`) used only in steps run by the strategy, or compiled in its scope,
+    creates its iterations and slots at the first `apply_gradients`, in the replica context:
+    they are distributed however the optimizer was constructed. (Keras 2's `_validate_compile`
+    only checks the optimizer's existing `_weights`, which a fresh OptimizerV2 has none of.)"""
     legacy = optimizer_v2_era or ".legacy." in optimizer.label
-    return legacy and bool(optimizer.meetings) and all(m.via == "step" for m in optimizer.meetings)
+    return legacy and bool(optimizer.meetings) and all(m.via in _LAZY_OPTIMIZER_USES for m in optimizer.meetings)
 
 
 def _culprit(owner: Owner) -> Owner | None:

@@ -5,22 +5,16 @@ location list) from the locations it is given."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from lsprotocol import types
 
-from tfscope.lsp.documents import target_key
-
-if TYPE_CHECKING:
-    from tfscope.lsp.server import TfscopeServer
-
-SHOW_OBJECTS_COMMAND = "tfscope.showObjects"  # arguments: uri, position, [location, ...]
+from tfscope.lsp.names import SHOW_OBJECTS_COMMAND
+from tfscope.lsp.session import Session
 
 
-async def code_lenses(ls: TfscopeServer, params: types.CodeLensParams) -> list[types.CodeLens]:
+async def code_lenses(session: Session, params: types.CodeLensParams) -> list[types.CodeLens]:
     uri = params.text_document.uri
-    result = await ls.current_result(target_key(ls.workspace, uri))
-    if result is None or result.resolved is None or not result.resolved.options.code_lens:
+    result = await session.current_result(session.target_of(uri))
+    if result is None or result.effective is None or not result.effective.resolved.options.code_lens:
         return []
     view = result.snapshot.view(uri)
     if view is None:
