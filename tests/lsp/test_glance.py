@@ -4,12 +4,14 @@ default), both for the analysed version, both with a setting, nothing in noteboo
 
 from __future__ import annotations
 
+import asyncio
 import textwrap
 
 import pytest
 from lsprotocol import types
+from pygls import uris
 
-from .session import EDITORS, lsp_session
+from .session import EDITORS, WAIT_SECONDS, lsp_session
 
 SCRIPT = textwrap.dedent(
     """\
@@ -121,3 +123,23 @@ async def test_notebook_hints_are_per_cell_and_never_in_markdown(tmp_path):
         (lens,) = await lenses(session, scope)
         assert lens.command.title == "1 created outside is used here"
         assert [location["uri"] for location in lens.command.arguments[2]] == [model]
+
+
+async def test_a_settings_change_makes_the_client_ask_for_hints_again(tmp_path):
+    refreshes: list[None] = []
+
+    def refresh(ls, params) -> None:
+        refreshes.append(params)
+
+    features = {types.WORKSPACE_INLAY_HINT_REFRESH: refresh}
+    async with lsp_session(EDITORS["neovim"](), [tmp_path], client_features=features) as session:
+        uri = session.open(tmp_path / "train.py", SCRIPT)
+        assert len(await hints(session, uri)) == 3
+        assert refreshes == []  # an edit is the client's own cue
+        session.client.set_configuration({"inlayHints": False}, section="tfscope", scope_uri=uris.from_fs_path(str(tmp_path)))
+        session.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
+        deadline = asyncio.get_running_loop().time() + WAIT_SECONDS
+        while not refreshes and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.05)
+        assert refreshes, "no workspace/inlayHint/refresh after the settings changed"
+        assert list(await hints(session, uri)) == []
