@@ -22,6 +22,7 @@ def test_notebook_checkpoints_virtualenvs_and_installed_packages_are_skipped(tmp
     write(tmp_path, "train.ipynb", notebook(("code", CORRECT)))
     write(tmp_path, ".ipynb_checkpoints/train-checkpoint.ipynb", "{ not json")
     write(tmp_path, "nested/.ipynb_checkpoints/x-checkpoint.ipynb", "{ not json")
+    write(tmp_path, ".virtual_documents/train.ipynb", "import tensorflow as tf\n")  # jupyter-lsp's shadow copy
     write(tmp_path, "env/pyvenv.cfg", "home = /usr/bin\n")  # a virtualenv with any name
     write(tmp_path, "env/lib/python3.11/site-packages/tensorflow/x.py", UNDECODABLE)
     write(tmp_path, "py/lib/site-packages/pkg/x.py", UNDECODABLE)
@@ -77,6 +78,7 @@ def test_the_server_leaves_out_what_the_walk_leaves_out(tmp_path):
     write(tmp_path, "venv2/pyvenv.cfg", "")
     settings = Settings(root=str(tmp_path), extend_exclude=("gen_*.py",))
     assert is_skipped(settings, tmp_path / ".ipynb_checkpoints" / "a-checkpoint.ipynb")
+    assert is_skipped(settings, tmp_path / ".virtual_documents" / "train.ipynb")
     assert is_skipped(settings, tmp_path / "venv2" / "lib" / "x.py")
     assert is_skipped(settings, tmp_path / "lib" / "site-packages" / "x.py")
     assert is_skipped(settings, tmp_path / "scratch" / "deep" / "x.py")

@@ -25,6 +25,7 @@ strategy = tf.distribute.MirroredStrategy()
 
 
 def _project(tmp_path: Path, files: dict[str, str]) -> Path:
+    tmp_path.mkdir(parents=True, exist_ok=True)
     (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup(name='lab')\n")
     for name, text in files.items():
         path = tmp_path / name
@@ -65,11 +66,22 @@ def test_keras_3_and_strategy_free_projects_stay_quiet(tmp_path):
     assert engine.analyze(source, Settings(keras_version="3")).diagnostics == []
 
 
-def test_the_project_is_the_nearest_marked_folder_never_above_the_root(tmp_path):
+def test_the_package_then_its_repository_never_above_the_root(tmp_path):
+    (tmp_path / ".git").mkdir()
     inner = tmp_path / "packages" / "lab"
     inner.mkdir(parents=True)
     (inner / "pyproject.toml").write_text("[project]\nname = 'lab'\n")
-    assert distribution.project_folder(str(inner / "src" / "x.py"), None) == inner
+    assert distribution.project_folders(str(inner / "src" / "x.py"), None) == [inner, tmp_path]
+    assert distribution.project_folders(str(inner / "x.py"), str(inner)) == [inner]
     unmarked = tmp_path / "scripts"
     unmarked.mkdir()
-    assert distribution.project_folder(str(unmarked / "x.py"), str(tmp_path)) == tmp_path
+    assert distribution.project_folders(str(unmarked / "x.py"), None) == [tmp_path]
+
+
+def test_a_library_package_used_under_a_strategy_beside_it_in_the_repository(tmp_path):
+    (tmp_path / ".git").mkdir()
+    _project(tmp_path / "lib", {"lab/losses.py": LOSS_HELPER})
+    (tmp_path / "use-cases").mkdir()
+    (tmp_path / "use-cases" / "train.py").write_text(TRAINER)
+    found = distribution.strategy_created(str(tmp_path / "lib" / "lab" / "losses.py"), Settings())
+    assert (found.path, found.name) == ("use-cases/train.py", "MirroredStrategy")

@@ -20,13 +20,14 @@ from tfscope.source import Source
 
 SOURCE_SUFFIXES = (".py", ".ipynb")
 NOTEBOOK_SUFFIX = ".ipynb"
-# never user code worth checking, and often huge: ruff's default exclusions, plus caches and
-# installed packages; skipped in folder walks whatever `exclude` says
+# never user code worth checking, and often huge: ruff's default exclusions, plus caches,
+# installed packages and jupyter-lsp's shadow copies (`.virtual_documents/nb.ipynb` holds the
+# cells as Python, not JSON); skipped in folder walks whatever `exclude` says
 SKIPPED_FOLDERS = frozenset(
     {".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints", ".mypy_cache", ".nox",
-     ".pants.d", ".pyenv", ".pytest_cache", ".pytype", ".ruff_cache", ".svn", ".tox", ".venv", ".vscode",
-     "__pycache__", "__pypackages__", "_build", "buck-out", "build", "dist", "dist-packages", "node_modules",
-     "site-packages", "venv"}
+     ".pants.d", ".pyenv", ".pytest_cache", ".pytype", ".ruff_cache", ".svn", ".tox", ".venv", ".virtual_documents",
+     ".vscode", "__pycache__", "__pypackages__", "_build", "buck-out", "build", "dist", "dist-packages",
+     "node_modules", "site-packages", "venv"}
 )
 VIRTUALENV_MARKER = "pyvenv.cfg"  # a folder holding one is a virtual environment, whatever its name
 IGNORE_FILE_NAMES = (".ignore", ".gitignore")  # in each folder; the first has precedence

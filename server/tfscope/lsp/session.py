@@ -10,6 +10,7 @@ from collections import OrderedDict
 from typing import Any, Callable
 
 from tfscope.lsp.analysis import Analyzer, Result
+from tfscope.lsp.cell_pulls import CellPulls
 from tfscope.lsp.client import Client
 from tfscope.lsp.configuration import Configuration
 from tfscope.lsp.documents import Snapshot, current_version, take_snapshot, target_key
@@ -39,6 +40,7 @@ class Session:
         self.edit_counts: dict[str, int] = {}  # read by analysis threads to skip superseded snapshots
         self.saved: dict[str, Snapshot] = {}  # the text as opened or last saved, what `run: onSave` analyses
         self.published_cells: dict[str, set[str]] = {}  # per notebook, the cell uris last published
+        self.pulled_cells = CellPulls()  # per notebook, the cells the client pulls: never pushed
         self.on_result: list[Callable[[Result], None]] = []  # features told of each current result
         self.on_close: list[Callable[[str, list[str]], None]] = []  # (target, its cell uris)
 

@@ -29,6 +29,8 @@ from tfscope.resolve.catalog import (
 )
 
 # Methods that put more objects in a list, dict or set.
+# what only an optimizer does: a step, whoever the optimizer is
+_STEP_METHODS = frozenset({"apply_gradients", "minimize"})
 _GROWING_METHODS = frozenset({"append", "extend", "update", "add", "insert", "setdefault"})
 
 # What a trainer handed a strategy trains under it.
@@ -52,7 +54,7 @@ class Calls:
         inherited = self.inherited_method(func, frame)
         if inherited is not None:
             return self.call_function(inherited[0], node, args, kwargs, self_value=inherited[1])
-        if callee is None and receiver is None and isinstance(func, ast.Attribute) and func.attr in STRATEGY_EVIDENCE:
+        if callee is None and _unknown_or_none(receiver) and isinstance(func, ast.Attribute) and func.attr in STRATEGY_EVIDENCE:
             strategy = self.strategy_by_use(func.value, frame)
             callee = BoundMethod(strategy, func.attr) if strategy is not None else None
         if (isinstance(receiver, Sequence) and isinstance(func, ast.Attribute) and func.attr in _GROWING_METHODS
@@ -139,6 +141,8 @@ class Calls:
         name = _callee_name(node.func)
         if name == "compile" and isinstance(node.func, ast.Attribute):
             self.owner_compile(None, node, args, kwargs)
+        elif name in _STEP_METHODS and isinstance(node.func, ast.Attribute):
+            self.report_step(None, node)  # an optimizer tfscope cannot see (`self.optimizer` set elsewhere)
         for value in [*args, *kwargs.values()]:
             self.mark_handed_over(value)
         self.meet_handed_with_strategy(name, node, [*args, *kwargs.values()])
@@ -275,6 +279,11 @@ def _callee_name(func: ast.AST) -> str:
     if isinstance(func, ast.Attribute):
         return func.attr
     return ""
+
+
+def _unknown_or_none(value) -> bool:
+    """Unknown, or a `None` placeholder (`self.strategy = None` in `__init__`, set from outside later)."""
+    return value is None or (isinstance(value, ast.Constant) and value.value is None)
 
 
 def _within(call: ast.Call, node: ast.AST) -> bool:

@@ -29,12 +29,13 @@ class OptimizerStep:
     """`apply_gradients`/`minimize` of ``optimizer``, with the context it runs in."""
 
     node: ast.AST
-    optimizer: Owner
+    optimizer: Owner | None  # None: an optimizer tfscope does not see
     replica: Strategy | None  # the strategy whose `run` runs it, if any
     scope: Strategy | None  # the scope active around it
     call: ast.AST  # the call of the function that holds the step, in the analysed code
     statement: ast.stmt | None  # the statement of that call
     context_known: bool  # False in a function nobody calls: its caller may run it through `run`
+    trained: tuple = ()  # the models whose variables the call names (`zip(grads, model.trainable_variables)`)
 
 
 @dataclass(frozen=True)

@@ -173,6 +173,21 @@ class ObjectMethods:
             model.trained = True
             if isinstance(model.optimizer, Owner):
                 model.optimizer.trained = True
+        self.run_overridden_step(model, method, node, current)
+
+    def run_overridden_step(self, model: Owner, method: str, node: ast.Call, current: Strategy | None) -> None:
+        """`fit` runs the model's own `train_step` (`evaluate`: `test_step`) through the strategy's
+        `run`: the strategy the model was created under, else the one current at `fit`."""
+        cls = class_of(model)
+        step = cls.method(_OVERRIDDEN_STEPS[method]) if cls is not None and method in _OVERRIDDEN_STEPS else None
+        strategy = model.placement or current
+        if step is None or strategy is None or strategy.is_default or self.replica is not None:
+            return
+        outer, self.replica = self.replica, strategy
+        try:
+            self.call_function(step, node, [None], {}, self_value=model)
+        finally:
+            self.replica = outer
 
     def owner_build(self, owner: Owner, node, args, kwargs) -> None:
         if owner.kind is Api.OPTIMIZER:
@@ -187,10 +202,16 @@ class ObjectMethods:
             reason = f"trained by a step that runs inside the {current.describe()} scope"
             for owner in [optimizer, *self.owners_named_in(node)]:
                 self.meet(owner, current, self.local_node(node), reason, "step")
+        self.report_step(optimizer, node)
+
+    def report_step(self, optimizer: Owner | None, node: ast.Call) -> None:
         # the function holding the step is called one frame up
         call = self.call_stack[-1] if self.call_stack else node
         statement = self.frames[-2].statement if len(self.frames) > 1 else self.statement
-        self.report(OptimizerStep(node, optimizer, self.replica, current, call, statement, self.root.context_known))
+        trained = tuple(owner for owner in self.owners_named_in(node) if owner.kind in (Api.MODEL, Api.LOADED_MODEL))
+        # a step in another module's helper is found at the call into it, in this file
+        self.report(OptimizerStep(node, optimizer, self.replica, self.current(), self.local_node(call), statement,
+                                  self.root.context_known, trained), located_here=True)
 
     def owners_named_in(self, call: ast.Call) -> list[Owner]:
         """Objects a call's arguments name (`model` in `zip(grads, model.trainable_variables)`)."""
@@ -198,9 +219,10 @@ class ObjectMethods:
         for argument in [*call.args, *(keyword.value for keyword in call.keywords)]:
             for name in ast.walk(argument):
                 if isinstance(name, ast.Name):
-                    value = self.frame.lookup(name.id)
-                    if isinstance(value, Owner) and value not in found:
-                        found.append(value)
+                    # each object the name may hold on this path (`model` built in one of two branches)
+                    for owner in self.feasible(self.frame.lookup(name.id)):
+                        if owner not in found:
+                            found.append(owner)
         return found
 
     def owner_load_weights(self, model: Owner, node, args, kwargs) -> None:
@@ -279,6 +301,13 @@ class ObjectMethods:
                            f"created in the {part.placement.describe()} scope", "combined")
                 return
 
+
+# The step method each Keras loop runs, when a model class defines its own.
+_OVERRIDDEN_STEPS = {
+    "fit": "train_step", "train_on_batch": "train_step",
+    "evaluate": "test_step", "test_on_batch": "test_step",
+    "predict": "predict_step", "predict_on_batch": "predict_step",
+}
 
 _OWNER_METHODS = {
     "compile": ObjectMethods.owner_compile,

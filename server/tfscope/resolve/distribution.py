@@ -1,9 +1,9 @@
 """Whether the user's project creates a tf.distribute strategy anywhere: the evidence that code
 whose callers tfscope cannot see (a library function, a loss class) may run under one.
 
-Files are read as text, never imported. The project is the nearest folder above the file that
-holds a project marker (a repository, `pyproject.toml`, `setup.py`, `setup.cfg`), never above
-the settings root; its files are found as `tfscope check` finds them (`.gitignore`, virtual
+Files are read as text, never imported. The project is the nearest folder above the file with a project marker
+(`pyproject.toml`, `setup.py`, `setup.cfg`), then the repository around it, never above the
+settings root; its files are found as `tfscope check` finds them (`.gitignore`, virtual
 environments and build folders left out). Test code is neither evidence nor subject: tests run
 under the strategies they set up themselves, which their own analysis sees.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 from tfscope.config import Settings
 from tfscope.resolve.catalog import STRATEGY_CLASSES
 
-PROJECT_MARKERS = (".git", "pyproject.toml", "setup.py", "setup.cfg")
+PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg")
 # a large monorepo is not read whole on an analysis's path: past this many files, no evidence
 MAX_FILES = 5000
 # the file list of a project is taken again after this long (files come and go while editing)
@@ -46,17 +46,17 @@ class _ProjectScan:
         self._found_in: dict[tuple[str, int, int], tuple[str, int] | None] = {}
 
     def strategy_created(self, path: str, settings: Settings) -> ProjectStrategy | None:
-        project = project_folder(path, settings.root)
-        analysed = os.path.abspath(path)
-        if project is None or is_test_code(Path(analysed).relative_to(project)):
-            return None
-        for candidate in self._listing(project):
-            if str(candidate) == analysed or is_test_code(candidate.relative_to(project)):
-                continue  # the file's own strategies are in its own analysis
-            found = self._created_in(candidate)
-            if found is not None:
-                name, line = found
-                return ProjectStrategy(candidate.relative_to(project).as_posix(), line, name)
+        analysed = os.path.abspath(path) if path else ""
+        for project in project_folders(path, settings.root):
+            if is_test_code(Path(analysed).relative_to(project)):
+                return None
+            for candidate in self._listing(project):
+                if str(candidate) == analysed or is_test_code(candidate.relative_to(project)):
+                    continue  # the file's own strategies are in its own analysis
+                found = self._created_in(candidate)
+                if found is not None:
+                    name, line = found
+                    return ProjectStrategy(candidate.relative_to(project).as_posix(), line, name)
         return None
 
     def _listing(self, project: Path) -> list[Path]:
@@ -101,17 +101,22 @@ def is_test_code(path: Path) -> bool:
             or stem.endswith(("_test", "_tests")) or "test_util" in stem or "testing_util" in stem)
 
 
-def project_folder(path: str | None, root: str | None) -> Path | None:
+def project_folders(path: str | None, root: str | None) -> list[Path]:
+    """Where to look, nearest first: the folder with the nearest project marker, then the
+    repository around it (the code that uses a library package often sits beside it, in
+    `use-cases/` or `examples/`); never above the settings root."""
     if not path:
-        return None
+        return []
     folder = Path(os.path.abspath(path)).parent
     limit = Path(os.path.abspath(root)) if root else None
+    found: list[Path] = []
     for candidate in (folder, *folder.parents):
-        if any((candidate / marker).exists() for marker in PROJECT_MARKERS):
-            return candidate
-        if candidate == limit:
-            return candidate
-    return None
+        repository = (candidate / ".git").exists()
+        if repository or (not found and any((candidate / marker).exists() for marker in PROJECT_MARKERS)):
+            found.append(candidate)
+        if repository or candidate == limit:
+            return found or [candidate]
+    return found
 
 
 _scan = _ProjectScan()

@@ -1,3 +1,4 @@
+from tfscope.astutil import text_of
 from tfscope.diagnostics import CallDirectly, RunThroughStrategy, Severity
 from tfscope.model.entities import SemanticModel
 from tfscope.model.facts import LoopInRun, OptimizerStep
@@ -47,12 +48,15 @@ then distributes itself. Neither is offered for `*args`, `**kwargs`, `fn=` or `o
 
 def check(model: SemanticModel):
     for event in model.events_of(OptimizerStep):
-        strategy = event.optimizer.placement or event.scope
-        if event.replica is not None or strategy is None or strategy.is_default or not event.context_known:
+        strategy = _strategy_of(event)
+        if event.replica is not None or strategy is None or strategy.is_default:
+            continue
+        # in a function nobody calls, only a scope the function enters itself shows it is not a step
+        if not event.context_known and event.scope is None:
             continue
         yield Violation(
             node=event.call,
-            message=f"`{event.node.func.attr}` of {event.optimizer.describe()} runs in cross-replica context: "
+            message=f"`{event.node.func.attr}` of {_describe_optimizer(event)} runs in cross-replica context: "
             f"run the step through `{strategy.label or 'strategy'}.run(step_fn, args=...)`",
             intent=RunThroughStrategy(event.call, _names(model, strategy)) if event.call is not event.node else None,
         )
@@ -63,6 +67,18 @@ def check(model: SemanticModel):
             f"`{event.strategy.label or 'strategy'}.run`",
             intent=CallDirectly(event.node),
         )
+
+
+def _strategy_of(event: OptimizerStep):
+    """The strategy the step's objects belong to: the optimizer's, the scope around it, or that of
+    the models whose variables it updates."""
+    placements = [event.optimizer.placement if event.optimizer is not None else None, event.scope,
+                  *(model.placement for model in event.trained)]
+    return next((p for p in placements if p is not None and not p.is_default), None)
+
+
+def _describe_optimizer(event: OptimizerStep) -> str:
+    return event.optimizer.describe() if event.optimizer is not None else f"`{text_of(event.node.func.value)}`"
 
 
 def _names(model: SemanticModel, strategy) -> tuple[str, ...]:
