@@ -143,3 +143,15 @@ async def test_a_settings_change_makes_the_client_ask_for_hints_again(tmp_path):
             await asyncio.sleep(0.05)
         assert refreshes, "no workspace/inlayHint/refresh after the settings changed"
         assert list(await hints(session, uri)) == []
+
+
+async def test_with_run_on_save_hints_wait_for_the_save(tmp_path):
+    async with lsp_session(EDITORS["vscode"](), [tmp_path], initialization_options={"run": "onSave"}) as session:
+        uri = session.open(tmp_path / "train.py", SCRIPT)
+        assert len(await hints(session, uri)) == 3
+        edited = "# a new first line\n" + SCRIPT
+        session.change(uri, edited)
+        # the analysis is of the saved text: its positions would land a line off
+        assert list(await hints(session, uri)) == []
+        session.save(uri)
+        assert shown(edited, await hints(session, uri))[0] == (edited.splitlines()[4], "⟨no strategy⟩")

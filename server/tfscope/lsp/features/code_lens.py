@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
+from tfscope.lsp.features.inlay_hints import options_for_editor
 from tfscope.lsp.names import SHOW_OBJECTS_COMMAND
 from tfscope.lsp.session import Session
 
@@ -14,7 +15,8 @@ from tfscope.lsp.session import Session
 async def code_lenses(session: Session, params: types.CodeLensParams) -> list[types.CodeLens]:
     uri = params.text_document.uri
     result = await session.current_result(session.target_of(uri))
-    if result is None or result.effective is None or not result.effective.resolved.options.code_lens:
+    options = options_for_editor(session, result)
+    if options is None or not options.code_lens:
         return []
     view = result.snapshot.view(uri)
     if view is None:

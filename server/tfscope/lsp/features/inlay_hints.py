@@ -10,26 +10,38 @@ from typing import Mapping
 from lsprotocol import types
 
 from tfscope.lsp.analysis import Result
+from tfscope.lsp.documents import current_version
 from tfscope.lsp.session import Session
+from tfscope.lsp.settings import ServerOptions
 
 
 def attach(session: Session) -> None:
     """Ask the client anew when a result changes what it was shown without an edit (settings,
-    jedi's answer for the same text): the client asks on edits by itself."""
+    jedi's answer for the same text, a save with `run: onSave`): it asks on edits by itself."""
     shown: dict[str, tuple] = {}
 
     def delivered(result: Result) -> None:
         key = result.snapshot.key
-        glance = (result.snapshot.version, *glance_of(result))
+        glance = (result.snapshot.version, *_glance_of(result))
         before, shown[key] = shown.get(key), glance
-        if before is not None and before[0] == glance[0] and before != glance:
+        if before is not None and before != glance and (before[0] == glance[0] or session.runs_on_save(key)):
             session.client.refresh_glance()
 
     session.on_result.append(delivered)
     session.on_close.append(lambda key, cell_uris: shown.pop(key, None))
 
 
-def glance_of(result: Result) -> tuple:
+def options_for_editor(session: Session, result: Result | None) -> ServerOptions | None:
+    """The settings of a result whose positions fit the editor's text (with `run: onSave` and
+    unsaved edits the result is of the saved text: nothing to show)."""
+    if result is None or result.effective is None:
+        return None
+    if result.snapshot.version != current_version(session.workspace, result.snapshot.key):
+        return None
+    return result.effective.resolved.options
+
+
+def _glance_of(result: Result) -> tuple:
     """What the hints and lenses show for a result: the settings that switch them, and their facts."""
     options = result.effective.resolved.options if result.effective else None
     switches = (options.inlay_hints, options.code_lens) if options else (False, False)
@@ -39,7 +51,8 @@ def glance_of(result: Result) -> tuple:
 async def inlay_hints(session: Session, params: types.InlayHintParams) -> list[types.InlayHint]:
     uri = params.text_document.uri
     result = await session.current_result(session.target_of(uri))
-    if result is None or result.effective is None or not result.effective.resolved.options.inlay_hints:
+    options = options_for_editor(session, result)
+    if options is None or not options.inlay_hints:
         return []
     view = result.snapshot.view(uri)
     if view is None:  # a markdown cell, or a cell in another language: nothing analysed there
