@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from tfscope import config, fixes
+from tfscope import config, fixes, ownership
 from tfscope.config import DEFAULT_SETTINGS, Settings
 from tfscope.diagnostics import Diagnostic, Fix, Related
 from tfscope.model.builder import ModelBuilder
@@ -41,6 +41,9 @@ class Analysis:
     unresolved: bool = False  # project imports jedi has not answered yet: re-analyse after resolve_pending
     # names bound to variable owners: (start, end, hover text)
     placements: list[tuple[int, int, str]] = field(default_factory=list)
+    # placement at a glance (inlay hints, code lenses), from the same model as the diagnostics
+    owner_hints: list[ownership.OwnerHint] = field(default_factory=list)
+    scope_summaries: list[ownership.ScopeSummary] = field(default_factory=list)
     # (start, end) of code nested too deeply to analyse, left out; the rest of the file is analysed
     skipped: list[tuple[int, int]] = field(default_factory=list)
     unanalysable: str | None = None  # why nothing of the file could be analysed (then no diagnostics)
@@ -170,7 +173,16 @@ def _analyze_into(analysis: Analysis) -> None:
     for diagnostic in _unused_noqa(source, settings, suppressed):
         diagnostics.setdefault((diagnostic.code, diagnostic.start, diagnostic.end), diagnostic)
     analysis.diagnostics = sorted(diagnostics.values(), key=lambda d: (d.start, d.code))
-    analysis.placements = _placements(source, model)
+    explained: dict[int, str] = {}  # the hover's text per owner, shared with the inlay hints
+
+    def explain(owner: Owner) -> str:
+        if id(owner) not in explained:
+            explained[id(owner)] = describe_placement(source, owner)
+        return explained[id(owner)]
+
+    analysis.placements = _placements(source, model, explain)
+    analysis.owner_hints = ownership.owner_hints(source, model, explain)
+    analysis.scope_summaries = ownership.scope_summaries(source, model, tree)
 
 
 def _unused_noqa(source: Source, settings: Settings, suppressed: set[tuple[int, str]]) -> list[Diagnostic]:
@@ -224,11 +236,11 @@ def _span(source: Source, node: ast.AST) -> tuple[int, int]:
     return start, end
 
 
-def _placements(source: Source, model: SemanticModel) -> list[tuple[int, int, str]]:
+def _placements(source: Source, model: SemanticModel, explain: Callable[[Owner], str]) -> list[tuple[int, int, str]]:
     placements = []
     for target, owner in model.bindings:
         start, end = source.node_span(target)
-        placements.append((start, end, describe_placement(source, owner)))
+        placements.append((start, end, explain(owner)))
     return placements
 
 
@@ -271,7 +283,7 @@ def _fix_holds(analysis: Analysis, diagnostic: Diagnostic, fix: Fix, before: Cou
         edited = edited_source(source, fix)
     except ValueError:
         return False
-    if not fixes.preserves_code(source, edited.text):
+    if not fixes.preserves_code(source, edited.text, fix):
         return False
     after = analyze(edited, analysis.settings, analysis.project)
     if not after.parsed_cleanly:

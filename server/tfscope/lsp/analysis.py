@@ -18,6 +18,7 @@ from tfscope.lsp.client import Client
 from tfscope.lsp.configuration import Configuration, Effective
 from tfscope.lsp.convert import to_lsp_diagnostic
 from tfscope.lsp.documents import Snapshot
+from tfscope.ownership import OwnerHint, ScopeSummary
 from tfscope.resolve.project import ProjectResolver
 
 logger = logging.getLogger("tfscope.lsp")
@@ -39,6 +40,9 @@ class Result:
     analysis: engine.Analysis | None
     diagnostics: dict[str, list[types.Diagnostic]]  # per document uri
     fixes: dict[int, list[Fix]] = field(default_factory=dict)  # per diagnostic index, on demand
+    # placement at a glance, kept when the analysis is evicted
+    owner_hints: list[OwnerHint] = field(default_factory=list)
+    scope_summaries: list[ScopeSummary] = field(default_factory=list)
     evicted: bool = False  # ``analysis`` was dropped to save memory; ``restore`` brings it back
     signature: tuple = field(init=False)  # the diagnostics the editor was shown
 
@@ -89,7 +93,8 @@ class Analyzer:
             project = self.project_for(effective.folder_path, resolved.settings.interpreter)
             analysis = engine.analyze(snapshot.source, resolved.settings, project)
             diagnostics = self._convert(result_id, snapshot, analysis, resolved.options.docs_url)
-            return Result(result_id, generation, snapshot, effective, analysis, diagnostics)
+            return Result(result_id, generation, snapshot, effective, analysis, diagnostics,
+                          owner_hints=analysis.owner_hints, scope_summaries=analysis.scope_summaries)
         except Exception:
             logger.exception("analysing %s failed; the server keeps serving", snapshot.key)
             return Result(result_id, generation, snapshot, None, None, empty)
