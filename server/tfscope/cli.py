@@ -33,8 +33,8 @@ from tfscope.engine import (
     analyze,
     edited_source,
     fix_until_stable,
-    fixes_for,
     noqa_fix,
+    validated_fixes,
 )
 from tfscope.files import (
     Discovery,
@@ -46,7 +46,7 @@ from tfscope.files import (
     write_text,
 )
 from tfscope.notebook import updated_notebook
-from tfscope.output import FORMATTERS, Finding, finding_for
+from tfscope.output import FORMATTERS, SHOWS_FIXES, Finding, finding_for
 from tfscope.output import text as text_output
 from tfscope.resolve.project import ProjectResolver
 from tfscope.rules import Rule, all_rules, get_rule
@@ -159,6 +159,7 @@ class FileJob:
     unsafe_fixes: bool
     stdin: bytes | None = None  # the text, read from standard input: fixes are printed, never written
     add_noqa: bool = False
+    show_fixes: bool = True  # the report shows each finding's fix: validate them (else they cost nothing)
 
 
 @dataclass
@@ -274,17 +275,18 @@ def _check_once(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     reads_stdin = args.paths == ["-"] or (not args.paths and args.stdin_filename is not None)
     if "-" in args.paths and not reads_stdin:
         parser.error("`-` (standard input) cannot be combined with other paths")
+    show_fixes = _report_shows_fixes(args)
     if reads_stdin:
         path = Path(args.stdin_filename or "-")
         discovery = Discovery([], [], [])
         jobs = [FileJob(os.path.abspath(path), _display_path(path), resolver.for_path(path),
                         args.fix or args.diff, args.diff, args.unsafe_fixes, stdin=sys.stdin.buffer.read(),
-                        add_noqa=args.add_noqa)]
+                        add_noqa=args.add_noqa, show_fixes=show_fixes)]
     else:
         discovery = discover(args.paths or ["."], resolver.for_path)
         jobs = [
             FileJob(os.path.abspath(path), _display_path(path), resolver.for_path(path), args.fix or args.diff,
-                    args.diff, args.unsafe_fixes, add_noqa=args.add_noqa)
+                    args.diff, args.unsafe_fixes, add_noqa=args.add_noqa, show_fixes=show_fixes)
             for path in discovery.files
         ]
     missing = discovery.missing
@@ -338,6 +340,13 @@ def _check_once(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     # a syntax error fails the run as a finding does (as in ruff): the file was only partly analysed
     failing = unparsed or any(finding.severity != Severity.HINT.value for finding in findings)
     return EXIT_FINDINGS if failing and not args.exit_zero else EXIT_CLEAN
+
+
+def _report_shows_fixes(args: argparse.Namespace) -> bool:
+    """Whether the report prints the findings' fixes (a diff or added noqa comments print no findings)."""
+    if args.silent or args.diff or args.add_noqa:
+        return False
+    return args.show_fixes or args.statistics or args.output_format in SHOWS_FIXES
 
 
 def _write_report(text: str, args: argparse.Namespace, stream=None) -> None:
@@ -461,19 +470,20 @@ def check_file(job: FileJob) -> FileResult:
                     result.diff = _unified_diff(source_file.source, analysis.source, job.display_path)
             elif analysis.source.text != source.text:
                 _write_or_diff(path, source_file, analysis.source, job, result)
+        shown = validated_fixes(analysis) if job.show_fixes else [[] for _ in analysis.diagnostics]
         result.findings = [
             replace(
                 finding_for(
                     analysis.source,
                     diagnostic,
-                    _fix_to_show(analysis, diagnostic, job.unsafe_fixes),
+                    _fix_to_show(fixes, job.unsafe_fixes),
                     job.path,
                     job.display_path,
                     _noqa_offset(analysis, diagnostic),
                 ),
                 url=rule_docs_url(job.settings, diagnostic.code),
             )
-            for diagnostic in analysis.diagnostics
+            for diagnostic, fixes in zip(analysis.diagnostics, shown)
         ]
     except Exception as error:  # an engine bug must not stop the other files
         result.error = f"internal error while checking: {type(error).__name__}: {error}"
@@ -497,9 +507,9 @@ def _first_syntax_error(source: Source) -> str:
     return "1:1: syntax error"
 
 
-def _fix_to_show(analysis: Analysis, diagnostic: Diagnostic, unsafe_fixes: bool) -> Fix | None:
+def _fix_to_show(fixes: list[Fix], unsafe_fixes: bool) -> Fix | None:
     """The fix ``--fix`` would apply, else the preferred one (ruff lists unsafe fixes too)."""
-    fixes = sorted(fixes_for(analysis, diagnostic), key=lambda fix: not fix.is_preferred)
+    fixes = sorted(fixes, key=lambda fix: not fix.is_preferred)
     applicable = [fix for fix in fixes if fix.applicability.applies(unsafe_fixes)]
     return (applicable or fixes or [None])[0]
 

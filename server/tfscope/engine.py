@@ -13,7 +13,7 @@ from typing import Callable
 
 from tfscope import config, fixes
 from tfscope.config import DEFAULT_SETTINGS, Settings
-from tfscope.diagnostics import Diagnostic, Fix, Related
+from tfscope.diagnostics import Diagnostic, Edit, Fix, Related
 from tfscope.model.builder import ModelBuilder
 from tfscope.model.entities import Owner, SemanticModel
 from tfscope.parsing import PRUNING, NotAnalysable, Pruning, parse_tolerant
@@ -51,12 +51,28 @@ class Analysis:
         return None
 
 
+class RunCounter:
+    """How many analyses ran in this process: tests and benchmarks read it (fix validation's cost)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.value = 0
+
+    def increment(self) -> None:
+        with self._lock:
+            self.value += 1
+
+
+analysis_runs = RunCounter()
+
+
 def analyze(source: Source, settings: Settings = DEFAULT_SETTINGS, project: ProjectResolver | None = None) -> Analysis:
     """Analyse one file or notebook. Never raises on bad input; never runs user code.
 
     ``project`` lets factories from other modules of the project count, as far as jedi has
     already found them (see ``ProjectResolver``); the analysis itself never waits for jedi.
     """
+    analysis_runs.increment()
     analysis = Analysis(source=source, settings=settings, project=project)
     problem = _attempt(analysis)
     for depth in PRUNED_DEPTHS if problem is RecursionError else ():
@@ -249,29 +265,94 @@ def fixes_for(analysis: Analysis, diagnostic: Diagnostic) -> list[Fix]:
     A fix is offered only if the file parsed, the edited text parses and keeps every token
     and comment, the diagnostic is gone after it, and no new diagnostic appears.
     """
+    before = Counter(d.code for d in analysis.diagnostics)
+    for fix in _plausible_fixes(analysis, diagnostic):  # alternatives, best first: a wrap only when no move holds
+        if _fix_holds(analysis, diagnostic, fix, before):
+            return [_preferred(fix)]
+    return []
+
+
+def validated_fixes(analysis: Analysis, checked: dict[frozenset[Edit], Analysis] | None = None) -> list[list[Fix]]:
+    """``fixes_for`` of every diagnostic, in order, at the cost of about one re-analysis.
+
+    The first plausible fix of each diagnostic is applied together with every other one it
+    does not overlap, and the file re-analysed once: when exactly one diagnostic per fix is
+    gone and nothing else changed, all of them hold. Only the fixes of a batch that failed
+    are checked one at a time (with their alternatives), as ``fixes_for`` does. ``checked``
+    collects the analysis of each batch that held, by its edits, for a caller that applies it.
+    """
+    found: list[list[Fix]] = [[] for _ in analysis.diagnostics]
+    before = Counter(d.code for d in analysis.diagnostics)
+    pending = {index: iter(_plausible_fixes(analysis, diagnostic)) for index, diagnostic in enumerate(analysis.diagnostics)}
+    current = {index: fix for index, candidates in pending.items() if (fix := next(candidates, None)) is not None}
+    while current:
+        batch: dict[int, Fix] = {}
+        taken: list[tuple[int, int]] = []
+        for index, fix in current.items():  # diagnostic order: what overlaps waits for the next batch
+            spans = [(edit.start, edit.end) for edit in fix.edits]
+            if not _overlaps(spans, taken):
+                batch[index] = fix
+                taken.extend(spans)
+        for index in batch:
+            del current[index]
+        if len(batch) > 1 and _batch_holds(analysis, batch, before, checked):
+            for index, fix in batch.items():
+                found[index] = [_preferred(fix)]
+            continue
+        for index, fix in batch.items():
+            diagnostic = analysis.diagnostics[index]
+            for candidate in (fix, *pending[index]):
+                if _fix_holds(analysis, diagnostic, candidate, before):
+                    found[index] = [_preferred(candidate)]
+                    break
+    return found
+
+
+def _plausible_fixes(analysis: Analysis, diagnostic: Diagnostic):
+    """The candidate fixes whose edited text keeps the code (see ``fixes.preserves_code``), lazily."""
     if diagnostic.intent is None or analysis.tree is None or not analysis.parsed_cleanly:
-        return []
+        return
     try:
         candidates = fixes.candidate_fixes(diagnostic.intent, analysis.source, analysis.tree)
     except Exception:  # a fix builder bug must not take the diagnostics down with it
         log.exception("tfscope: building fixes for %s failed", diagnostic.code)
-        return []
-    before = Counter(d.code for d in analysis.diagnostics)
-    for fix in candidates:  # alternatives, best first: a wrap only when no move holds
-        if _fix_holds(analysis, diagnostic, fix, before):
-            return [fix if fix.is_preferred else replace(fix, is_preferred=True)]
-    return []
+        return
+    for fix in candidates:
+        try:
+            edited = edited_source(analysis.source, fix)
+        except ValueError:
+            continue
+        if fixes.preserves_code(analysis.source, edited.text):
+            yield fix
+
+
+def _preferred(fix: Fix) -> Fix:
+    return fix if fix.is_preferred else replace(fix, is_preferred=True)
+
+
+def _overlaps(spans: list[tuple[int, int]], taken: list[tuple[int, int]]) -> bool:
+    """Edits that share characters; touching ones and inserts at one point apply together, in order
+    (several statements moved into one scope block keep their order)."""
+    return any(start < taken_end and taken_start < end for start, end in spans for taken_start, taken_end in taken)
+
+
+def _batch_holds(analysis: Analysis, batch: dict[int, Fix], before: Counter,
+                 checked: dict[frozenset[Edit], Analysis] | None) -> bool:
+    """Whether the fixes together parse and take away one diagnostic each, and nothing else changes."""
+    edits = tuple(edit for fix in batch.values() for edit in fix.edits)
+    try:
+        after = _analyze_edited(analysis, Fix("batch", edits))
+    except ValueError:  # the edits of two fixes cannot be applied together (a notebook cell boundary)
+        return False
+    expected = before - Counter(analysis.diagnostics[index].code for index in batch)
+    holds = after.parsed_cleanly and Counter(d.code for d in after.diagnostics) == expected
+    if holds and checked is not None:
+        checked[frozenset(edits)] = after
+    return holds
 
 
 def _fix_holds(analysis: Analysis, diagnostic: Diagnostic, fix: Fix, before: Counter) -> bool:
-    source = analysis.source
-    try:
-        edited = edited_source(source, fix)
-    except ValueError:
-        return False
-    if not fixes.preserves_code(source, edited.text):
-        return False
-    after = analyze(edited, analysis.settings, analysis.project)
+    after = _analyze_edited(analysis, fix)
     if not after.parsed_cleanly:
         return False
     counts = Counter(d.code for d in after.diagnostics)
@@ -295,16 +376,18 @@ def noqa_fix(analysis: Analysis, diagnostic: Diagnostic) -> Fix | None:
     return fixes.noqa_fix(analysis.source, diagnostic.code, line)
 
 
-def fix_all(analysis: Analysis, unsafe: bool = False) -> list[Fix]:
-    """One validated fix per diagnostic, non-overlapping, safe only unless ``unsafe``."""
+def fix_all(analysis: Analysis, unsafe: bool = False,
+            checked: dict[frozenset[Edit], Analysis] | None = None) -> list[Fix]:
+    """One validated fix per diagnostic, non-overlapping, safe only unless ``unsafe``
+    (``checked``: see ``validated_fixes``)."""
     chosen: list[Fix] = []
     taken: list[tuple[int, int]] = []
-    for diagnostic in analysis.diagnostics:
-        for fix in fixes_for(analysis, diagnostic):
+    for validated in validated_fixes(analysis, checked):
+        for fix in validated:
             if not fix.applicability.applies(unsafe):
                 continue
             spans = [(edit.start, edit.end) for edit in fix.edits]
-            if any(s <= te and ts <= e for s, e in spans for ts, te in taken):
+            if _overlaps(spans, taken):
                 continue
             chosen.append(fix)
             taken.extend(spans)
@@ -321,10 +404,12 @@ def fix_until_stable(
     """
     fixed = 0
     for _ in range(MAX_FIX_PASSES):
-        chosen = [fix for fix in fix_all(analysis, unsafe) if accept(analysis, fix)]
+        checked: dict[frozenset[Edit], Analysis] = {}
+        chosen = [fix for fix in fix_all(analysis, unsafe, checked) if accept(analysis, fix)]
         if not chosen:
             break
-        combined = _analyze_edited(analysis, Fix("fix all", tuple(e for fix in chosen for e in fix.edits)))
+        edits = tuple(edit for fix in chosen for edit in fix.edits)
+        combined = checked.get(frozenset(edits)) or _analyze_edited(analysis, Fix("fix all", edits))
         if analysis.parsed_cleanly and not combined.parsed_cleanly:
             # each fix was validated alone; if together they break the code, take one per pass
             chosen = chosen[:1]
