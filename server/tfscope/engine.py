@@ -266,7 +266,7 @@ def fixes_for(analysis: Analysis, diagnostic: Diagnostic) -> list[Fix]:
     and comment, the diagnostic is gone after it, and no new diagnostic appears.
     """
     before = Counter(d.code for d in analysis.diagnostics)
-    for fix in _plausible_fixes(analysis, diagnostic):  # alternatives, best first: a wrap only when no move holds
+    for fix in _candidate_fixes(analysis, diagnostic):  # alternatives, best first: a wrap only when no move holds
         if _fix_holds(analysis, diagnostic, fix, before):
             return [_preferred(fix)]
     return []
@@ -275,15 +275,15 @@ def fixes_for(analysis: Analysis, diagnostic: Diagnostic) -> list[Fix]:
 def validated_fixes(analysis: Analysis, checked: dict[frozenset[Edit], Analysis] | None = None) -> list[list[Fix]]:
     """``fixes_for`` of every diagnostic, in order, at the cost of about one re-analysis.
 
-    The first plausible fix of each diagnostic is applied together with every other one it
-    does not overlap, and the file re-analysed once: when exactly one diagnostic per fix is
-    gone and nothing else changed, all of them hold. Only the fixes of a batch that failed
+    The first candidate fix of each diagnostic is applied together with every other one it
+    does not overlap, and the file re-analysed once: when the code is kept, exactly one
+    diagnostic per fix is gone and nothing else changed, all of them hold. Only the fixes of a batch that failed
     are checked one at a time (with their alternatives), as ``fixes_for`` does. ``checked``
     collects the analysis of each batch that held, by its edits, for a caller that applies it.
     """
     found: list[list[Fix]] = [[] for _ in analysis.diagnostics]
     before = Counter(d.code for d in analysis.diagnostics)
-    pending = {index: iter(_plausible_fixes(analysis, diagnostic)) for index, diagnostic in enumerate(analysis.diagnostics)}
+    pending = {index: iter(_candidate_fixes(analysis, d)) for index, d in enumerate(analysis.diagnostics)}
     current = {index: fix for index, candidates in pending.items() if (fix := next(candidates, None)) is not None}
     while current:
         batch: dict[int, Fix] = {}
@@ -308,22 +308,14 @@ def validated_fixes(analysis: Analysis, checked: dict[frozenset[Edit], Analysis]
     return found
 
 
-def _plausible_fixes(analysis: Analysis, diagnostic: Diagnostic):
-    """The candidate fixes whose edited text keeps the code (see ``fixes.preserves_code``), lazily."""
+def _candidate_fixes(analysis: Analysis, diagnostic: Diagnostic) -> list[Fix]:
     if diagnostic.intent is None or analysis.tree is None or not analysis.parsed_cleanly:
-        return
+        return []
     try:
-        candidates = fixes.candidate_fixes(diagnostic.intent, analysis.source, analysis.tree)
+        return fixes.candidate_fixes(diagnostic.intent, analysis.source, analysis.tree)
     except Exception:  # a fix builder bug must not take the diagnostics down with it
         log.exception("tfscope: building fixes for %s failed", diagnostic.code)
-        return
-    for fix in candidates:
-        try:
-            edited = edited_source(analysis.source, fix)
-        except ValueError:
-            continue
-        if fixes.preserves_code(analysis.source, edited.text):
-            yield fix
+        return []
 
 
 def _preferred(fix: Fix) -> Fix:
@@ -338,11 +330,10 @@ def _overlaps(spans: list[tuple[int, int]], taken: list[tuple[int, int]]) -> boo
 
 def _batch_holds(analysis: Analysis, batch: dict[int, Fix], before: Counter,
                  checked: dict[frozenset[Edit], Analysis] | None) -> bool:
-    """Whether the fixes together parse and take away one diagnostic each, and nothing else changes."""
+    """Whether the fixes together keep the code and take away one diagnostic each, and nothing else changes."""
     edits = tuple(edit for fix in batch.values() for edit in fix.edits)
-    try:
-        after = _analyze_edited(analysis, Fix("batch", edits))
-    except ValueError:  # the edits of two fixes cannot be applied together (a notebook cell boundary)
+    after = _analyze_if_kept(analysis, Fix("batch", edits), len(batch))
+    if after is None:
         return False
     expected = before - Counter(analysis.diagnostics[index].code for index in batch)
     holds = after.parsed_cleanly and Counter(d.code for d in after.diagnostics) == expected
@@ -352,8 +343,8 @@ def _batch_holds(analysis: Analysis, batch: dict[int, Fix], before: Counter,
 
 
 def _fix_holds(analysis: Analysis, diagnostic: Diagnostic, fix: Fix, before: Counter) -> bool:
-    after = _analyze_edited(analysis, fix)
-    if not after.parsed_cleanly:
+    after = _analyze_if_kept(analysis, fix)
+    if after is None or not after.parsed_cleanly:
         return False
     counts = Counter(d.code for d in after.diagnostics)
     if counts[diagnostic.code] >= before[diagnostic.code]:
@@ -421,3 +412,14 @@ def fix_until_stable(
 
 def _analyze_edited(analysis: Analysis, fix: Fix) -> Analysis:
     return analyze(edited_source(analysis.source, fix), analysis.settings, analysis.project)
+
+
+def _analyze_if_kept(analysis: Analysis, fix: Fix, fixes_applied: int = 1) -> Analysis | None:
+    """The analysis after ``fix`` (of ``fixes_applied`` fixes together), if it keeps every token and comment."""
+    try:
+        edited = edited_source(analysis.source, fix)
+    except ValueError:  # edits across a notebook cell boundary
+        return None
+    if not fixes.preserves_code(analysis.source, edited.text, fixes_applied):
+        return None
+    return analyze(edited, analysis.settings, analysis.project)

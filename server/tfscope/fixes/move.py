@@ -107,7 +107,7 @@ def _place_in_scope(intent: PlaceInScope, source: Source, tree: ast.Module, path
     block = statement_block(source, intent.statement)
     if block is None:
         return []
-    dependencies = DependencyIndex(tree)
+    dependencies = DependencyIndex.of(tree)
     siblings = path[-1]
     targets = sorted(
         (
@@ -216,7 +216,7 @@ def _move_out_of_scope(
     edits = (
         _dedent_scope(source, scope, block)
         if len(scope.body) == 1
-        else _move_beside_scope(source, DependencyIndex(tree), scope, scope_block, step, block)
+        else _move_beside_scope(source, DependencyIndex.of(tree), scope, scope_block, step, block)
     )
     return [Fix(MOVE_OUT_TITLE, edits, Applicability.UNSAFE, is_preferred=True)] if edits else []
 

@@ -9,6 +9,7 @@ unchanged, except that one ``with NAME.scope():`` header may appear (a wrap) or 
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import tokenize
 from collections import Counter
@@ -24,8 +25,9 @@ _LAYOUT_TOKENS = frozenset(
 LogicalLine = tuple[str, ...]
 
 
-def preserves_code(before: Source, new_text: str) -> bool:
-    """Whether ``new_text`` parses and holds every logical line of ``before`` (see module doc)."""
+def preserves_code(before: Source, new_text: str, fixes: int = 1) -> bool:
+    """Whether ``new_text`` parses and holds every logical line of ``before`` (see module doc);
+    ``fixes`` applied together may each add or remove their one scope header."""
     masked_lines = _masked_lines(before)
     new_code, new_magics = _masked_like(before, new_text, masked_lines)
     if new_magics != Counter(text for text, _ in masked_lines.values()):
@@ -38,11 +40,13 @@ def preserves_code(before: Source, new_text: str) -> bool:
         return False
     old_units, new_units = logical_lines(before.code), logical_lines(new_code)
     changed = (old_units - new_units) + (new_units - old_units)
-    return sum(changed.values()) <= 1 and all(is_scope_header(unit) for unit in changed)
+    return sum(changed.values()) <= fixes and all(is_scope_header(unit) for unit in changed)
 
 
+@functools.lru_cache(maxsize=8)  # the original's, once for all the fixes validated against it
 def logical_lines(code: str) -> Counter[LogicalLine]:
-    """Each logical line's token strings; a comment on a line of its own is a unit by itself."""
+    """Each logical line's token strings; a comment on a line of its own is a unit by itself
+    (shared between callers: do not change it)."""
     units: Counter[LogicalLine] = Counter()
     current: list[str] = []
     for token in code_tokens(code):
