@@ -66,22 +66,28 @@ class RunCounter:
 analysis_runs = RunCounter()
 
 
-def analyze(source: Source, settings: Settings = DEFAULT_SETTINGS, project: ProjectResolver | None = None) -> Analysis:
+Parse = Callable[[str], tuple[ast.Module, bool]]  # code -> (tree, whether lines were neutralised)
+
+
+def analyze(source: Source, settings: Settings = DEFAULT_SETTINGS, project: ProjectResolver | None = None,
+            parse: Parse = parse_tolerant) -> Analysis:
     """Analyse one file or notebook. Never raises on bad input; never runs user code.
 
     ``project`` lets factories from other modules of the project count, as far as jedi has
     already found them (see ``ProjectResolver``); the analysis itself never waits for jedi.
+    ``parse`` gives the same tree as ``parse_tolerant`` (see ``incremental``, which reuses
+    the unchanged statements of the previous version).
     """
     analysis_runs.increment()
     analysis = Analysis(source=source, settings=settings, project=project)
-    problem = _attempt(analysis)
+    problem = _attempt(analysis, parse)
     for depth in PRUNED_DEPTHS if problem is RecursionError else ():
         # our recursive analysis ran out of stack: cut the deepest code out and analyse the rest
         pruning = Pruning(depth)
         token = PRUNING.set(pruning)
         try:
             analysis = Analysis(source=source, settings=settings, project=project)
-            problem = _attempt(analysis)
+            problem = _attempt(analysis, parse_tolerant)  # a fresh tree: pruning cuts it
         finally:
             PRUNING.reset(token)
         if problem is None:
@@ -129,11 +135,11 @@ _collector_paused = _CollectorPause()
 PRUNED_DEPTHS = (100, 25)
 
 
-def _attempt(analysis: Analysis) -> str | type[RecursionError] | None:
+def _attempt(analysis: Analysis, parse: Parse) -> str | type[RecursionError] | None:
     """None when the analysis ran; else RecursionError, or why the file cannot be analysed."""
     try:
         with _collector_paused():
-            _analyze_into(analysis)
+            _analyze_into(analysis, parse)
     except NotAnalysable as error:
         return str(error)
     except RecursionError:
@@ -153,11 +159,11 @@ def _log_skipped(source: Source, skipped: list[tuple[int, int]]) -> None:
     )
 
 
-def _analyze_into(analysis: Analysis) -> None:
+def _analyze_into(analysis: Analysis, parse: Parse) -> None:
     source, settings = analysis.source, analysis.settings
     if fixes.file_is_exempt(source):
         return
-    tree, recovered = parse_tolerant(source.code)
+    tree, recovered = parse(source.code)
     analysis.tree, analysis.parsed_cleanly = tree, not recovered
     version = keras_version.detect(source.code, source.path, settings.keras_version, settings.interpreter,
                                    source.recorded_tensorflow)
