@@ -15,7 +15,7 @@ from tfscope import config, fixes
 from tfscope.config import DEFAULT_SETTINGS, Settings
 from tfscope.diagnostics import Diagnostic, Edit, Fix, Related
 from tfscope.model.builder import ModelBuilder
-from tfscope.model.entities import Owner, SemanticModel
+from tfscope.model.entities import Owner
 from tfscope.parsing import PRUNING, NotAnalysable, Pruning, parse_tolerant
 from tfscope.resolve import keras_version
 from tfscope.resolve.project import ProjectResolver
@@ -38,11 +38,19 @@ class Analysis:
     keras_version: int = DEFAULT_KERAS_VERSION
     project: ProjectResolver | None = None
     unresolved: bool = False  # project imports jedi has not answered yet: re-analyse after resolve_pending
-    # names bound to variable owners: (start, end, hover text)
-    placements: list[tuple[int, int, str]] = field(default_factory=list)
+    # names bound to variable owners: (target, owner), described on the first hover (see ``placements``)
+    bindings: list[tuple[ast.AST, Owner]] = field(default_factory=list, repr=False)
     # (start, end) of code nested too deeply to analyse, left out; the rest of the file is analysed
     skipped: list[tuple[int, int]] = field(default_factory=list)
     unanalysable: str | None = None  # why nothing of the file could be analysed (then no diagnostics)
+    _placements: list[tuple[int, int, str]] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def placements(self) -> list[tuple[int, int, str]]:
+        """(start, end, hover text) of each name bound to a variable owner: only hovers need them."""
+        if self._placements is None:
+            self._placements = _placements(self.source, self.bindings)
+        return self._placements
 
     def placement_at(self, offset: int) -> str | None:
         for start, end, description in self.placements:
@@ -190,7 +198,7 @@ def _analyze_into(analysis: Analysis, parse: Parse) -> None:
     for diagnostic in _unused_noqa(source, settings, suppressed):
         diagnostics.setdefault((diagnostic.code, diagnostic.start, diagnostic.end), diagnostic)
     analysis.diagnostics = sorted(diagnostics.values(), key=lambda d: (d.start, d.code))
-    analysis.placements = _placements(source, model)
+    analysis.bindings = model.bindings
 
 
 def _unused_noqa(source: Source, settings: Settings, suppressed: set[tuple[int, str]]) -> list[Diagnostic]:
@@ -244,9 +252,9 @@ def _span(source: Source, node: ast.AST) -> tuple[int, int]:
     return start, end
 
 
-def _placements(source: Source, model: SemanticModel) -> list[tuple[int, int, str]]:
+def _placements(source: Source, bindings: list[tuple[ast.AST, Owner]]) -> list[tuple[int, int, str]]:
     placements = []
-    for target, owner in model.bindings:
+    for target, owner in bindings:
         start, end = source.node_span(target)
         placements.append((start, end, describe_placement(source, owner)))
     return placements
