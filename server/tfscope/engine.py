@@ -291,9 +291,10 @@ def validated_fixes(analysis: Analysis, checked: dict[frozenset[Edit], Analysis]
 
     The first candidate fix of each diagnostic is applied together with every other one it
     does not overlap, and the file re-analysed once: when the code is kept, exactly one
-    diagnostic per fix is gone and nothing else changed, all of them hold. Only the fixes of a batch that failed
-    are checked one at a time (with their alternatives), as ``fixes_for`` does. ``checked``
-    collects the analysis of each batch that held, by its edits, for a caller that applies it.
+    diagnostic per fix is gone and nothing else changed, all of them hold. Only the fixes of
+    a batch that failed are checked one at a time (with their alternatives), as ``fixes_for``
+    does. ``checked`` collects the analysis of each batch that held, by its edits, for a
+    caller that applies it.
     """
     found: list[list[Fix]] = [[] for _ in analysis.diagnostics]
     before = Counter(d.code for d in analysis.diagnostics)
