@@ -294,3 +294,29 @@ def test_a_model_class_whose_base_is_in_a_third_module(tmp_path):
     run = subprocess.run([sys.executable, "-m", "tfscope", "check", "--output-format", "concise", "train.py"],
                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert "train.py:8:1: TFS015" in run.stdout, run.stdout + run.stderr
+
+
+def test_an_op_in_another_module_before_a_multi_worker_strategy_is_named_by_its_call(tmp_path):
+    write(tmp_path / "tf_utils.py", """\
+        import tensorflow as tf
+
+        def allow_memory_growth():
+            for gpu in tf.config.list_physical_devices("GPU"):
+                tf.config.experimental.set_memory_growth(gpu, True)
+            print(len(tf.config.list_logical_devices("GPU")), "logical GPUs")
+        """)
+    write(tmp_path / "train.py", """\
+        import tensorflow as tf
+        from tf_utils import allow_memory_growth
+
+        allow_memory_growth()
+        strategy = tf.distribute.MultiWorkerMirroredStrategy()
+        """)
+    resolver = ProjectResolver(root=str(tmp_path))
+    analyze_file(tmp_path / "train.py", resolver)
+    assert resolver.resolve_pending()
+    analysis = analyze_file(tmp_path / "train.py", resolver)
+    [finding] = analysis.diagnostics
+    assert (finding.code, analysis.source.position(finding.start)[0] + 1) == ("TFS014", 5)
+    [(start, _, _)] = [(r.start, r.end, r.message) for r in finding.related]
+    assert analysis.source.position(start)[0] + 1 == 4, "the other end is the call in this file"

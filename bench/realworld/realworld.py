@@ -13,6 +13,7 @@ Findings come from the same code path as `tfscope check` (one analysis per file,
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
 import re
@@ -165,6 +166,10 @@ def cmd_extract(args: argparse.Namespace) -> None:
         ref.cached.parent.mkdir(parents=True, exist_ok=True)
         ref.cached.write_bytes(data)
         written += 1
+    for root in {ref.root for ref in refs if ref.root.is_dir()}:
+        # a snapshot is a repository's tree: walks inside it (the project's files tfscope reads)
+        # stop at its root, as in a clone, instead of obeying the ignore rules of tfscope's checkout
+        (root / ".git").mkdir(exist_ok=True)
     missing = [repo for repo, git_dir in git_dirs.items() if git_dir is None]
     print(f"extracted {written} files, {present} already cached, into {CACHE.relative_to(HERE.parent.parent)}")
     for ref in unreadable:
@@ -198,6 +203,26 @@ def run_tfscope(ref: FileRef) -> list[dict] | None:
 
 def counts(finding: dict) -> bool:
     return finding["severity"] in FALSE_SEVERITIES
+
+
+def statement_lines(ref: FileRef, line: int, cell: int | None) -> set[int]:
+    """The lines of the statement that starts at ``line`` (a compound statement's header only):
+    a bug's fix moves the whole statement, and tfscope reports the expression that creates the
+    object, which in a multi-line statement can sit on a later line."""
+    try:
+        text = ref.cached.read_text(encoding="utf-8", errors="replace")
+        if cell is not None:
+            source = json.loads(text)["cells"][cell - 1]["source"]
+            text = "".join(source) if isinstance(source, list) else source
+        tree = ast.parse(text)
+    except (OSError, ValueError, SyntaxError, IndexError, KeyError):
+        return {line}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt) and node.lineno == line:
+            body = getattr(node, "body", None)
+            last = body[0].lineno - 1 if isinstance(body, list) and body else node.end_lineno
+            return set(range(line, max(line, last) + 1))
+    return {line}
 
 
 def at(finding: dict, line: int, cell: int | None) -> bool:
@@ -255,7 +280,8 @@ def score_bugs(verbose: bool) -> dict:
             problems["not_cached"].append(where)
             continue
         line, cell = bug["before_line"], bug.get("before_cell")
-        here = [f for f in before_findings if at(f, line, cell) and counts(f)]
+        lines = statement_lines(before, line, cell)
+        here = [f for f in before_findings if any(at(f, n, cell) for n in lines) and counts(f)]
         matched = [f for f in here if f["code"] in bug["codes"]]
         rule = matched[0]["code"] if matched else code
         per_rule[rule]["found" if matched else "missed"] += 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import gc
 import logging
 import threading
@@ -17,7 +18,7 @@ from tfscope.diagnostics import Diagnostic, Edit, Fix, Related
 from tfscope.model.builder import ModelBuilder
 from tfscope.model.entities import Owner
 from tfscope.parsing import PRUNING, NotAnalysable, Pruning, parse_tolerant
-from tfscope.resolve import keras_version
+from tfscope.resolve import distribution, keras_version
 from tfscope.resolve.project import ProjectResolver
 from tfscope.rules import Rule, Violation, all_rules, get_rule
 from tfscope.source import Source
@@ -180,6 +181,7 @@ def _analyze_into(analysis: Analysis, parse: Parse) -> None:
     model = builder.build()
     model.keras_evidence = version.evidence
     model.legacy_optimizers = version.legacy_optimizers
+    model.project_strategy = functools.cache(functools.partial(distribution.strategy_created, source.path, settings))
     analysis.unresolved = builder.unresolved
     suppressions = fixes.noqa_suppressions(source)
     suppressed: set[tuple[int, str]] = set()  # (line, code) a noqa took away

@@ -297,6 +297,25 @@ def test_changed_settings_reach_the_server(code_server, screenshot_dir, tmp_path
     assert "squiggly-info" in observed["squiggleClassAfter"]
 
 
+def test_run_on_save_checks_the_saved_text_not_each_edit_and_args_reach_the_server(code_server, screenshot_dir, tmp_path):
+    workspace = tmp_path / "on-save"
+    (workspace / ".vscode").mkdir(parents=True)
+    settings = {"tfscope.run": "onSave", "tfscope.args": ["--log-file", "${workspaceFolder}/server.log"]}
+    (workspace / ".vscode" / "settings.json").write_text(json.dumps(settings))
+    script = workspace / "train.py"
+    script.write_text(TRAINING_SCRIPT)
+
+    # an on-type check answers an edit within a second here; the unsaved edit gets five
+    observed = drive(code_server, screenshot_dir, workspace, "train.py", "runOnSave", line=MODEL_LINE, settleMs=5000)
+
+    assert tfs_codes(observed["problemsBefore"]) == ["TFS001"]
+    assert tfs_codes(observed["problemsWhileUnsaved"]) == ["TFS001"], "an unsaved edit was checked"
+    assert script.read_text() == TRAINING_SCRIPT.replace("model = tf.keras", "# model = tf.keras")
+    assert tfs_codes(observed["problemsAfter"]) == []
+    assert tfscope_notifications(observed) == []
+    assert "starting: pull diagnostics" in (workspace / "server.log").read_text(), "tfscope.args did not reach the server"
+
+
 def cell_sources(notebook: Path) -> list[str]:
     return ["".join(cell["source"]) for cell in json.loads(notebook.read_text())["cells"]]
 

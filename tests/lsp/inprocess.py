@@ -55,6 +55,8 @@ class InProcessServer:
             "initialize",
             {"processId": None, "rootUri": None, "capabilities": capabilities or {}, "initializationOptions": initialization_options},
         )
+        if "result" in response:
+            await self.server.session()  # its modules are imported in a thread after initialize
         self.notify("initialized", {})
         await self.settle()
         return response
@@ -66,9 +68,4 @@ class InProcessServer:
         return [m["params"]["message"] for m in self.sent if m.get("method") == "window/showMessage"]
 
     def close(self) -> None:
-        for task in list(self.server.background_tasks):
-            task.cancel()
-        for timer in self.server.timers.values():
-            timer.cancel()
-        self.server.analysis_pool.shutdown(wait=True, cancel_futures=True)
-        self.server.jedi_pool.shutdown(wait=True, cancel_futures=True)
+        self.server.close_session()

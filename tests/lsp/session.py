@@ -161,6 +161,9 @@ class Session:
         )
         return self.versions[uri]
 
+    def save(self, uri: str) -> None:
+        self.client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+
     def close(self, uri: str) -> None:
         self.client.text_document_did_close(
             types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))

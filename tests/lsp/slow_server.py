@@ -1,5 +1,7 @@
 """The real tfscope server, except that documents named ``slow*.py`` take until a release file
-exists (at most a minute) to analyse: shows whether one slow document holds up the others.
+exists (at most a minute) to analyse: shows whether one slow document holds up the others, and
+what is analysed meanwhile. Each analysis of a slow document appends the last line of the text
+it analysed to RELEASE_PATH.log when it starts.
 
 Usage: python tests/lsp/slow_server.py RELEASE_PATH
 """
@@ -17,6 +19,8 @@ _analyze = engine.analyze
 
 def slow_analyze(source, *args, **kwargs):
     if source.path and os.path.basename(source.path).startswith("slow"):
+        with open(RELEASE + ".log", "a", encoding="utf-8") as log:
+            log.write(source.text.rstrip("\n").rpartition("\n")[2] + "\n")
         deadline = time.monotonic() + 60
         while not os.path.exists(RELEASE) and time.monotonic() < deadline:
             time.sleep(0.02)

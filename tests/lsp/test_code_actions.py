@@ -119,7 +119,7 @@ async def test_apply_fix_all_command_sends_the_edit(tmp_path):
 
 
 async def test_actions_still_work_for_a_file_whose_analysis_was_evicted(tmp_path):
-    from tfscope.lsp.server import KEPT_ANALYSES
+    from tfscope.lsp.session import KEPT_ANALYSES
 
     async with lsp_session(EDITORS["vscode"](), [tmp_path]) as session:
         first = session.open(tmp_path / "train_0.py", MODEL_OUTSIDE_SCOPE)

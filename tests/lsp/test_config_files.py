@@ -74,3 +74,34 @@ async def test_show_notifications_off_keeps_problems_in_the_log_only(tmp_path):
             lambda: asyncio.sleep(0, any("invalid TOML" in entry.message for entry in session.client.log_messages)), "a log line"
         )
         assert session.client.messages == []
+
+
+def _watched_change(session, path) -> None:
+    session.client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=folder_uri(path), type=types.FileChangeType.Changed)])
+    )
+
+
+async def test_settings_are_read_once_and_again_only_when_a_watched_file_changes(tmp_path):
+    """Nothing per edit that does not depend on the edit: an edit reads no configuration file."""
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text("[tool.tfscope]\n")
+    async with lsp_session(EDITORS["vscode"](), [tmp_path]) as session:  # the client watches files
+        uri = session.open(tmp_path / "train.py", MODEL_OUTSIDE_SCOPE)
+        assert codes(await session.diagnostics(uri)) == ["TFS001"]
+        pyproject.write_text('[tool.tfscope]\nignore = ["TFS001"]\n')  # the client has not said so yet
+        session.change(uri, MODEL_OUTSIDE_SCOPE + "# edited\n")
+        assert codes(await session.diagnostics(uri)) == ["TFS001"]
+        _watched_change(session, pyproject)
+        await eventually(lambda: asyncio.sleep(0, session.client.diagnostic_refresh_count > 0), "refresh")
+        assert await session.diagnostics(uri) == []
+
+
+async def test_a_gitignore_change_is_picked_up_through_watched_files(tmp_path):
+    async with lsp_session(EDITORS["vscode"](), [tmp_path]) as session:
+        uri = session.open(tmp_path / "train.py", MODEL_OUTSIDE_SCOPE)
+        assert codes(await session.diagnostics(uri)) == ["TFS001"]
+        (tmp_path / ".gitignore").write_text("train.py\n")
+        _watched_change(session, tmp_path / ".gitignore")
+        await eventually(lambda: asyncio.sleep(0, session.client.diagnostic_refresh_count > 0), "refresh")
+        assert await session.diagnostics(uri) == []

@@ -151,13 +151,14 @@ async def test_incremental_edits_count_lines_as_lsp_does(server, separator):
     assert server.server.workspace.get_text_document(URI).source == f"# page{separator}break\nbig_model = 1\n"
 
 
-def test_the_rule_registry_is_filled_before_any_analysis_thread_runs(monkeypatch):
+async def test_the_rule_registry_is_filled_before_any_analysis_thread_runs(monkeypatch):
     """It fills lazily; two analysis threads filling it at once could each see half of it."""
     from tfscope import rules
 
     monkeypatch.setattr(rules, "_RULES", {})
     running = InProcessServer()
     try:
+        await running.initialize()  # the session (and its analysis threads) starts after initialize
         assert len(rules._RULES) == len(rules._RULE_MODULES)
     finally:
         running.close()
@@ -185,5 +186,5 @@ async def test_an_unreadable_answer_to_a_server_request_fails_that_request_only(
     asked = next(m for m in server.sent if m.get("method") == "workspace/configuration")
     server.receive({"id": asked["id"], "result": 5})
     await server.settle(0.2)
-    assert server.server.configuration_ready.is_set()
+    assert (await server.server.session()).configuration.ready.is_set()
     assert asked["id"] not in server.protocol._request_futures

@@ -97,7 +97,7 @@ async def test_changed_pyproject_is_picked_up_through_watched_files(tmp_path):
         assert codes(await session.diagnostics(uri)) == ["TFS001"]
         (watch,) = registrations
         assert watch.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
-        assert watch.register_options["watchers"][0]["globPattern"] == "**/{.tfscope.toml,tfscope.toml,pyproject.toml}"
+        assert watch.register_options["watchers"][0]["globPattern"] == "**/{.tfscope.toml,tfscope.toml,pyproject.toml,.ignore,.gitignore}"
         pyproject = tmp_path / "pyproject.toml"
         pyproject.write_text(IGNORE_TFS001)
         session.client.workspace_did_change_watched_files(

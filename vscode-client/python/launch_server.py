@@ -1,4 +1,5 @@
-"""Starts `python -m tfscope serve` with the extension's bundled server and libraries on sys.path.
+"""Starts `python -m tfscope serve [ARGS]` with the extension's bundled server and libraries on sys.path
+(ARGS: the `tfscope.args` setting).
 
 Run as a script (never with -m) so that sys.path[0] is this directory, not the workspace:
 an opened repository cannot shadow tfscope or pygls with its own modules.
@@ -28,7 +29,7 @@ def main() -> None:
         sys.path.extend(BUNDLED_PATHS)
     else:
         sys.path[0:0] = BUNDLED_PATHS
-    sys.argv = [sys.argv[0], "serve"]
+    sys.argv = [sys.argv[0], "serve", *sys.argv[1:]]  # tfscope.args follow `serve`
     runpy.run_module("tfscope", run_name="__main__", alter_sys=True)
 
 

@@ -9,7 +9,6 @@ import {
     RevealOutputChannelOn,
     ServerOptions,
     State,
-    TransportKind,
 } from 'vscode-languageclient/node';
 import { findInterpreter, Interpreter } from './interpreter';
 import { ImportStrategy, readFolderSettings, SECTION, ServerSettings } from './settings';
@@ -29,6 +28,7 @@ interface FolderSetup {
     importStrategy: ImportStrategy;
     interpreter: Interpreter | undefined;
     executable: string | undefined; // tfscope.path: a tfscope to run instead of the bundled server
+    args: string[]; // tfscope.args: after `serve`
 }
 
 function firstExecutable(candidates: string[]): string | undefined {
@@ -43,11 +43,11 @@ function firstExecutable(candidates: string[]): string | undefined {
 }
 
 async function setupOf(folder: vscode.WorkspaceFolder | undefined): Promise<FolderSetup> {
-    const { server, importStrategy, path: executables } = readFolderSettings(folder);
+    const { server, importStrategy, path: executables, args } = readFolderSettings(folder);
     const interpreter = await findInterpreter(server.interpreter, folder?.uri);
     // jedi resolves imports in the folder's own interpreter, even if the server runs on another
     const settings = { ...server, interpreter: interpreter?.path ?? '' };
-    return { settings, importStrategy, interpreter, executable: firstExecutable(executables) };
+    return { settings, importStrategy, interpreter, executable: firstExecutable(executables), args };
 }
 
 /** The window's settings (user and workspace level) first, then each folder's. */
@@ -142,16 +142,16 @@ export class ServerManager implements vscode.Disposable {
     private async start(): Promise<void> {
         const setups = await collectSetups();
         // one server serves every folder: it runs on the first folder's interpreter
-        const { interpreter, importStrategy, executable } = setups[Math.min(1, setups.length - 1)];
+        const { interpreter, importStrategy, executable, args } = setups[Math.min(1, setups.length - 1)];
         if (!setups.some((setup) => setup.settings.enable)) {
             this.log.info('tfscope.enable is false in every folder: the server is not started');
             this.showStatus('tfscope: disabled', 'tfscope.enable is false', vscode.LanguageStatusSeverity.Information);
             return;
         }
         if (executable) {
-            this.log.info(`server: ${executable} serve (from tfscope.path)`);
+            this.log.info(`server: ${[executable, 'serve', ...args].join(' ')} (from tfscope.path)`);
             this.showStatus('tfscope', `starting ${executable}`, vscode.LanguageStatusSeverity.Information, true);
-            const client = this.createClient({ command: executable, args: ['serve'] }, importStrategy, setups);
+            const client = this.createClient({ command: executable, args: ['serve', ...args] }, importStrategy, setups);
             this.client = client;
             this.started = { interpreter: { path: executable, origin: 'tfscope.path setting' }, importStrategy, setups };
             await this.startClient(client, executable);
@@ -168,10 +168,13 @@ export class ServerManager implements vscode.Disposable {
             this.log.info('Restricted Mode: workspace values of tfscope.interpreter and tfscope.importStrategy are ignored');
         }
         this.log.info(`interpreter: ${interpreter.path} (from ${interpreter.origin}); import strategy: ${importStrategy}`);
+        if (args.length) {
+            this.log.info(`server arguments (tfscope.args): ${args.join(' ')}`);
+        }
         this.showStatus('tfscope', `starting with ${interpreter.path}`, vscode.LanguageStatusSeverity.Information, true);
 
         const launcher = path.join(this.extensionPath, 'vscode-client', 'python', 'launch_server.py');
-        const client = this.createClient({ command: interpreter.path, args: [launcher] }, importStrategy, setups);
+        const client = this.createClient({ command: interpreter.path, args: [launcher, ...args] }, importStrategy, setups);
         this.client = client;
         this.started = { interpreter, importStrategy, setups };
         await this.startClient(client, interpreter.path);
@@ -195,7 +198,7 @@ export class ServerManager implements vscode.Disposable {
         const serverOptions: ServerOptions = {
             command: program.command,
             args: program.args,
-            transport: TransportKind.stdio,
+            // no `transport`: stdio without the `--stdio` argument it would add, which `serve` does not take
             options: {
                 // never the workspace: nothing there may end up on the server's sys.path
                 cwd: this.extensionPath,

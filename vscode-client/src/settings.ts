@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 export const SECTION = 'tfscope';
 
 /** Keys a workspace must not choose in Restricted Mode: they decide which program runs. */
-export const RESTRICTED_KEYS = ['interpreter', 'importStrategy', 'path'] as const;
+export const RESTRICTED_KEYS = ['interpreter', 'importStrategy', 'path', 'args'] as const;
 
 export type ImportStrategy = 'useBundled' | 'fromEnvironment';
 
@@ -12,6 +12,7 @@ export type ImportStrategy = 'useBundled' | 'fromEnvironment';
 export interface ServerSettings {
     workspace: string;
     enable: boolean;
+    run: string; // onType | onSave
     // null: not set in VS Code, so [tool.tfscope] in pyproject.toml or the server default applies
     select: string[] | null;
     ignore: string[] | null;
@@ -33,6 +34,7 @@ export interface FolderSettings {
     importStrategy: ImportStrategy;
     // tfscope executables to run as `<path> serve` instead of the bundled server (the first that exists)
     path: string[];
+    args: string[]; // extra server arguments, after `serve`
 }
 
 /** Reads a setting, taking only user-level and default values for restricted keys in Restricted Mode. */
@@ -72,6 +74,7 @@ export function readFolderSettings(folder: vscode.WorkspaceFolder | undefined): 
     const server: ServerSettings = {
         workspace: folder?.uri.toString() ?? '',
         enable: readSetting(config, 'enable', true),
+        run: readSetting(config, 'run', 'onType'),
         select: explicitSetting<string[]>(config, 'select'),
         ignore: explicitSetting<string[]>(config, 'ignore'),
         severity: explicitSetting<Record<string, string>>(config, 'severity'),
@@ -90,5 +93,6 @@ export function readFolderSettings(folder: vscode.WorkspaceFolder | undefined): 
         server,
         importStrategy: readSetting<ImportStrategy>(config, 'importStrategy', 'useBundled'),
         path: readSetting<string[]>(config, 'path', []).map((entry) => expandPath(entry, folder)),
+        args: readSetting<string[]>(config, 'args', []).map((entry) => expandPath(entry, folder)),
     };
 }

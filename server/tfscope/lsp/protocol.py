@@ -20,7 +20,6 @@ from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.protocol.json_rpc import RPCRequest
 from pygls.workspace import TextDocument, Workspace
 
-from tfscope.parsing import split_lines
 
 logger = logging.getLogger("tfscope.lsp")
 
@@ -103,6 +102,8 @@ class LspLinesTextDocument(TextDocument):
 
     @property
     def lines(self):
+        from tfscope.parsing import split_lines  # not at start-up: it brings the parser's modules
+
         return tuple(split_lines(self.source))
 
 

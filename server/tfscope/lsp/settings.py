@@ -25,6 +25,7 @@ from tfscope.config import (
 LOG_LEVELS = ("error", "warning", "info", "debug")
 CONFIGURATION_PREFERENCES = ("editorFirst", "filesFirst", "editorOnly")
 NOTIFICATION_LEVELS = ("off", "onError", "onWarning", "always")  # ruff-vscode's showNotifications
+RUN_MODES = ("onType", "onSave")  # ruff-vscode's lint.run
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,7 @@ class ServerOptions:
     configuration_preference: str = "editorFirst"
     configuration: str | None = None  # a tfscope.toml / pyproject.toml to use instead of discovery
     show_notifications: str = "onWarning"  # which problems also pop up (the log always has them)
+    run: str = "onType"  # onSave: analyse the text as opened or last saved, not each edit
 
 
 # editor key -> (ServerOptions field, validator returning an error text or None)
@@ -52,6 +54,7 @@ _SERVER_KEYS = {
         "show_notifications",
         lambda value: None if value in NOTIFICATION_LEVELS else f"must be one of {', '.join(NOTIFICATION_LEVELS)}",
     ),
+    "run": ("run", lambda value: None if value in RUN_MODES else f"must be one of {', '.join(RUN_MODES)}"),
     "configurationPreference": (
         "configuration_preference",
         lambda value: None

@@ -116,7 +116,8 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
                 self.analyze_uncalled(method, instance)
 
     def analyze_uncalled(self, function: Function, self_value=None) -> None:
-        self.root = Root(function.node, context_known=function.node in self.entry_points)
+        self.root = Root(function.node, context_known=function.node in self.entry_points,
+                         test_entry=_is_test(function))
         self.scopes, self.replica, self.call_stack, self.loop_depth, self.conditions = [], None, [], 0, []
         frame = Frame({}, parent=function.closure, function=function, key=function.node)
         self.frames = [frame]
@@ -154,3 +155,9 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
 
         definitions = self.project.definitions(tree, version, interpret)
         return definitions.get(definition.line)
+
+
+def _is_test(function: Function) -> bool:
+    """What pytest and unittest collect: `test*` functions and methods of non-Keras classes."""
+    owner = function.owner_class
+    return function.node.name.startswith("test") and (owner is None or owner.kind is None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 from tfscope.astutil import dotted_name, text_of
+from tfscope.model import loss_reduction
 from tfscope.model.context import MAX_CALL_DEPTH, MAX_INLINED_STATEMENTS, Frame
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.joins import join_values, owners_in
@@ -77,8 +78,14 @@ class Calls:
 
     def grow_container(self, target: ast.AST, container: Sequence, values: list, frame: Frame) -> None:
         """`metrics.update({...})`, `models.append(m)`: the container holds these too from now on."""
-        added = tuple(item for value in values for item in (value.items if isinstance(value, Sequence) else (value,)))
-        self.bind(target, Sequence(container.items + added), frame)
+        added = [pair for value in values for pair in (
+            [(item, value.key_of(index)) for index, item in enumerate(value.items)]
+            if isinstance(value, Sequence) else [(value, None)])]
+        self.add_items(target, container, added, frame)
+
+    def add_items(self, target: ast.AST, container: Sequence, added: list, frame: Frame) -> None:
+        keys = tuple(container.key_of(index) for index in range(len(container.items))) + tuple(k for _, k in added)
+        self.bind(target, Sequence(container.items + tuple(item for item, _ in added), keys), frame)
 
     def inherited_method(self, func: ast.AST, frame: Frame):
         """`super().__init__(...)` in a method: the base class's method, on the same instance."""
@@ -245,7 +252,12 @@ class Calls:
                 self.meet_distributed_parts(instance, node, [*args, *kwargs.values()])
             self.meet_handed_variables(instance, node, [*args, *kwargs.values()])
         elif cls.kind is Api.LOSS:
-            return Loss(node, cls.node.name, default_reduction=False)
+            reduction = loss_reduction.of_subclass(cls, node)
+            if reduction is None:
+                return Loss(node, cls.node.name, default_reduction=False)
+            # the fix belongs in the class unless the reduction is passed here, or the class is not this file's
+            site = reduction.site if not cls.external or _within(node, reduction.site) else node
+            return Loss(node, cls.node.name, reduction.default, site)
         else:
             instance = Instance(cls)
         init = cls.method("__init__")
@@ -263,6 +275,10 @@ def _callee_name(func: ast.AST) -> str:
     if isinstance(func, ast.Attribute):
         return func.attr
     return ""
+
+
+def _within(call: ast.Call, node: ast.AST) -> bool:
+    return any(child is node for child in ast.walk(call))
 
 
 def _is_static(node) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
+from typing import Callable
 
 from tfscope.resolve.catalog import Api
 
@@ -19,6 +20,7 @@ class Root:
 
     node: ast.AST
     context_known: bool  # False for uncalled functions: their caller's scope is unknown
+    test_entry: bool = False  # a test a test runner calls, with no strategy of its own
 
 
 @dataclass(eq=False)
@@ -139,6 +141,8 @@ class SemanticModel:
     events: list = field(default_factory=list)
     # root-level name bindings of owners, for hovers: (name node, owner)
     bindings: list[tuple[ast.AST, Owner]] = field(default_factory=list)
+    # a strategy created elsewhere in the user's project (``resolve.distribution``), asked lazily
+    project_strategy: Callable[[], object] = field(default=lambda: None, repr=False)
 
     def events_of(self, kind: type) -> list:
         return [event for event in self.events if isinstance(event, kind)]

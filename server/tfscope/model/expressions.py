@@ -26,12 +26,16 @@ from tfscope.model.values import (
     ProjectRef,
     ScopeContext,
     Sequence,
+    key_pattern,
     Tensor,
 )
 from tfscope.resolve.catalog import (
     CONVENTIONAL_ALIASES,
     canonical,
 )
+
+# builtins whose iteration pairs up the items of their arguments
+_PAIRING_BUILTINS = frozenset({"zip", "enumerate"})
 
 
 class Expressions:
@@ -115,18 +119,35 @@ class Expressions:
         container = self.eval(node.value, frame)
         self.eval(node.slice, frame)
         if isinstance(container, Sequence):
-            item = join_values([item for item in container.items if any(owners_in(item))])
+            key = key_pattern(node.slice)
+            item = join_values([item for item in container.items_under(key) if any(owners_in(item))])
             self.note_use_in_step(item, node)
             return item
         return container if isinstance(container, Tensor) else None
+
+    def iteration_item(self, node: ast.AST, frame: Frame):
+        """What one turn of `for target in <node>:` binds: any item of a container the model tracks
+        (`for gradient in accumulators:`); `zip` and `enumerate` pair the items up."""
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _PAIRING_BUILTINS
+                and not frame.binds(node.func.id) and not any(isinstance(arg, ast.Starred) for arg in node.args)):
+            for keyword in node.keywords:
+                self.eval(keyword.value, frame)
+            items = [self.iteration_item(arg, frame) for arg in node.args]
+            return Sequence(tuple([None, *items[:1]] if node.func.id == "enumerate" else items))
+        value = self.eval(node, frame)
+        if isinstance(value, Sequence):
+            return join_values([item for item in value.items if item is not None])
+        return value
 
     def eval_sequence(self, node, frame: Frame):
         return Sequence(tuple(self.eval(element, frame) for element in node.elts))
 
     def eval_dict(self, node: ast.Dict, frame: Frame):
         for key in node.keys:
-            self.eval(key, frame)
-        return Sequence(tuple(self.eval(value, frame) for value in node.values))
+            if key is not None:
+                self.eval(key, frame)
+        return Sequence(tuple(self.eval(value, frame) for value in node.values),
+                        tuple(key_pattern(key) if key is not None else None for key in node.keys))
 
     def eval_if_exp(self, node: ast.IfExp, frame: Frame):
         self.eval(node.test, frame)

@@ -48,13 +48,17 @@ class LoopInRun:
 
 @dataclass(frozen=True)
 class LossCalled:
-    """A Keras loss object called; ``replica`` is the strategy whose `run` runs the call, if any."""
+    """A Keras loss object called; ``replica`` is the strategy whose `run` runs the call, if any,
+    ``scope`` the strategy whose scope is open around it."""
 
     loss_node: ast.AST  # its constructor
     label: str
     default_reduction: bool
     replica: Strategy | None
     call: ast.AST
+    reduction_site: ast.AST  # where the reduction is decided: where the fix goes
+    scope: Strategy | None = None
+    context_known: bool = True  # False in a function nobody in the file calls
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from tfscope.model.values import (
     ProjectRef,
     ScopeContext,
     Sequence,
+    key_pattern,
 )
 from tfscope.resolve.catalog import (
     KNOWN_ROOTS,
@@ -105,7 +106,7 @@ class Interpreter(Expressions, Calls):
 
     def exec_loop(self, node, frame: Frame) -> None:
         if isinstance(node, (ast.For, ast.AsyncFor)):
-            self.bind(node.target, self.eval(node.iter, frame), frame)
+            self.bind(node.target, self.iteration_item(node.iter, frame), frame)
         else:
             self.eval(node.test, frame)
         self.loop_depth += 1
@@ -172,7 +173,7 @@ class Interpreter(Expressions, Calls):
             elif isinstance(value, ClassValue):
                 bases.append(value)
                 kind = kind or value.kind
-        cls = ClassValue(node, kind, bases=bases)
+        cls = ClassValue(node, kind, bases=bases, external=self.external or self.external_entry is not None)
         frame.env[node.name] = cls
         for statement in node.body:
             if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -255,6 +256,11 @@ class Interpreter(Expressions, Calls):
                 if dotted:
                     frame.env[dotted] = value
             self.label_value(value, target)
+        elif isinstance(target, ast.Subscript) and isinstance(target.value, (ast.Name, ast.Attribute)):
+            container = self.eval(target.value, frame)
+            self.eval(target.slice, frame)
+            if isinstance(container, Sequence):  # `metrics["train/loss"] = Mean()`: one more item, keyed
+                self.add_items(target.value, container, [(value, key_pattern(target.slice))], frame)
         elif isinstance(target, (ast.Tuple, ast.List)):
             items = value.items if isinstance(value, Sequence) else ()
             for index, element in enumerate(target.elts):

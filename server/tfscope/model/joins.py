@@ -13,7 +13,7 @@ from typing import Iterable, Iterator
 
 from tfscope.astutil import text_of
 from tfscope.model.entities import Owner, Strategy
-from tfscope.model.values import Alternatives, Instance, ScopeContext
+from tfscope.model.values import Alternatives, Instance, Loss, ScopeContext, Sequence
 
 Condition = tuple[str, bool]  # (the test's text, whether it held)
 _UNBOUND = object()
@@ -59,7 +59,7 @@ def owners_in(value) -> Iterator[Owner]:
 
 
 def _objects_in(value) -> Iterator:
-    if isinstance(value, (Owner, Instance)):
+    if isinstance(value, (Owner, Instance, Loss)):
         yield value
     elif isinstance(value, Alternatives):
         yield from value.options
@@ -68,7 +68,7 @@ def _objects_in(value) -> Iterator:
 def join_values(values: list):
     """What a name holds where paths meet. A scope on any path is the scope (the other path is a
     null context); one strategy stands for its alternatives (the one in use speaks for all);
-    distinct objects (owners, instances of the file's classes) stay apart as alternatives; anything
+    distinct objects (owners, instances of the file's classes, loss objects) stay apart as alternatives; anything
     else: the last path's value."""
     known = [value for value in values if value is not None and value is not _UNBOUND
              and not (isinstance(value, ast.Constant) and value.value is None)]
@@ -84,6 +84,12 @@ def join_values(values: list):
             if other is not chosen and other not in chosen.alternatives:
                 chosen.alternatives.append(other)
         return chosen
+    if all(isinstance(value, Sequence) for value in known):  # a list grown on some paths holds those items
+        keyed = {}
+        for value in known:
+            for index, item in enumerate(value.items):
+                keyed.setdefault(id(item), (item, value.key_of(index)))
+        return Sequence(tuple(item for item, _ in keyed.values()), tuple(key for _, key in keyed.values()))
     objects = list(dict.fromkeys(option for value in known for option in _objects_in(value)))
     if len(objects) > 1:
         return Alternatives(tuple(objects))

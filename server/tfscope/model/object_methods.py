@@ -110,10 +110,10 @@ class ObjectMethods:
             receiver, step = step.receiver, cls.method(step.name) if cls is not None else None
         if isinstance(step, Function):
             step_args = kwargs.get("args")
+            values = _as_step_inputs(step, list(step_args.items) if isinstance(step_args, Sequence) else [])
             outer, self.replica = self.replica, strategy
             try:
-                self.call_function(step, node, list(step_args.items) if isinstance(step_args, Sequence) else [], {},
-                                   self_value=receiver)
+                self.call_function(step, node, values, {}, self_value=receiver)
             finally:
                 self.replica = outer
         return None
@@ -263,7 +263,10 @@ class ObjectMethods:
         return None
 
     def call_loss(self, loss: Loss, node: ast.Call):
-        self.report(LossCalled(loss.node, loss.label, loss.default_reduction, self.replica, node))
+        scope = self.current()
+        self.report(LossCalled(loss.node, loss.label, loss.default_reduction, self.replica, self.local_node(node),
+                               loss.reduction_site or loss.node, scope if scope is not None and not scope.is_default else None,
+                               self.root.context_known or self.root.test_entry))
         return None
 
     def meet_distributed_parts(self, model: Owner, node: ast.Call, values: list) -> None:
@@ -300,3 +303,22 @@ def _is_weights_only_file(path) -> bool:
     and TF checkpoints also restore optimizer state."""
     text = path.value if isinstance(path, ast.Constant) and isinstance(path.value, str) else ""
     return text.endswith((".h5", ".hdf5")) and not text.endswith(".weights.h5")
+
+
+def _as_step_inputs(step: Function, values: list) -> list:
+    """`run`'s arguments are the step's inputs: a plain variable there is read as a value (TPU's
+    `replicate` converts inputs to tensors; each mirrored replica reads it), which is fine, unless
+    the step updates it through its parameter (`counter.assign_add(...)`)."""
+    parameters = [p.arg for p in step.node.args.posonlyargs + step.node.args.args]
+    if step.owner_class is not None:  # a method: `self` comes first
+        parameters = parameters[1:]
+    updated = _updated_names(step.node)
+    return [Tensor() if isinstance(value, Owner) and value.kind is Api.VARIABLE
+            and (index >= len(parameters) or parameters[index] not in updated) else value
+            for index, value in enumerate(values)]
+
+
+def _updated_names(function: ast.AST) -> set[str]:
+    return {node.func.value.id for node in ast.walk(function)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr.startswith("assign") and isinstance(node.func.value, ast.Name)}

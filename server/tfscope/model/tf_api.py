@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import ast
 
-from tfscope.astutil import dotted_name, text_of
+from tfscope.astutil import dotted_name
+from tfscope.model import loss_reduction
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.facts import (
     SingleWorkerEvidence,
@@ -51,7 +52,7 @@ class TfApiCalls:
         kind = classify(name)
         if (self.first_tf_op is None and kind not in _NOT_TF_OPS and name.startswith(_TF_OP_ROOTS)
                 and not name.startswith(HOST_SIDE_CALLS)):
-            self.first_tf_op = (node)
+            self.first_tf_op = self.local_node(node)  # another module's op: the call into it
         why = _single_worker_evidence(name, node)
         if why:
             self.report(SingleWorkerEvidence(node, why))
@@ -137,10 +138,8 @@ class TfApiCalls:
         return Dataset(node)
 
     def api_loss(self, name, node, args, kwargs):
-        reduction = kwargs.get("reduction")
-        default = reduction is None or _is_default_reduction(next(
-            (k.value for k in node.keywords if k.arg == "reduction"), None))
-        return Loss(node, name.rsplit(".", 1)[-1], default_reduction=default)
+        reduction = loss_reduction.of_api_loss(node)
+        return Loss(node, name.rsplit(".", 1)[-1], reduction.default, reduction.site)
 
     def api_checkpoint(self, name, node, args, kwargs):
         owner = self.new_owner(Api.CHECKPOINT, "tf.train.Checkpoint", node)
@@ -235,13 +234,6 @@ def _producers(value) -> list[Owner]:
     if isinstance(value, Sequence):
         return list(dict.fromkeys(p for item in value.items for p in _producers(item)))
     return []
-
-
-def _is_default_reduction(node: ast.AST | None) -> bool:
-    if node is None:
-        return True
-    text = text_of(node).lower()
-    return "auto" in text or "sum_over_batch_size" in text
 
 
 # Calls after which no multi-worker collective set-up can fail (see TFS014's docs).

@@ -58,6 +58,7 @@ class ClassValue:
     kind: object  # Api of the variable-owner family it derives from, or None
     methods: dict[str, Function] = field(default_factory=dict)
     bases: list[ClassValue] = field(default_factory=list)
+    external: bool = False  # defined in another module of the project
 
     def method(self, name: str) -> Function | None:
         if name in self.methods:
@@ -92,9 +93,10 @@ class Tensor:
 
 @dataclass(eq=False)
 class Loss:
-    node: ast.AST
+    node: ast.AST  # its constructor call
     label: str
     default_reduction: bool
+    reduction_site: ast.AST | None = None  # where its reduction is decided (see ``loss_reduction``)
 
 
 @dataclass(eq=False)
@@ -118,6 +120,42 @@ class Alternatives:
 @dataclass(frozen=True)
 class Sequence:
     items: tuple
+    # a dict's key for each item, where the code spells it: (text, exact) with `exact` False for a
+    # prefix (`"ood/auroc_{}".format(name)`); None where unknown; empty for a list
+    keys: tuple = ()
+
+    def key_of(self, index: int):
+        return self.keys[index] if index < len(self.keys) else None
+
+    def items_under(self, key) -> list:
+        """The items a subscript with ``key`` (None: unknown) may read."""
+        return [item for index, item in enumerate(self.items)
+                if key is None or self.key_of(index) is None or keys_may_match(self.key_of(index), key)]
+
+
+def keys_may_match(first: tuple[str, bool], second: tuple[str, bool]) -> bool:
+    (text, exact), (other, other_exact) = first, second
+    if exact and other_exact:
+        return text == other
+    if exact:
+        return text.startswith(other)
+    if other_exact:
+        return other.startswith(text)
+    return text.startswith(other) or other.startswith(text)
+
+
+def key_pattern(node: ast.AST | None) -> tuple[str, bool] | None:
+    """A dict key as the code spells it: `"loss"` exactly, `"ood/{}".format(x)` and f-strings by
+    their literal start; None when nothing of it is literal."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value, True
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format"
+            and isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str)):
+        prefix = node.func.value.value.split("{", 1)[0]
+        return (prefix, False) if prefix else None
+    if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
+        return str(node.values[0].value), False
+    return None
 
 
 def class_of(value) -> ClassValue | None:

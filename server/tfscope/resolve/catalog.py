@@ -82,6 +82,10 @@ _CANONICAL_PREFIXES = (
 )
 
 _EXACT = {
+    # listing logical devices initialises the runtime (`Context.ensure_initialized` in
+    # tensorflow/python/eager/context.py); listing physical devices does not
+    "tensorflow.config.list_logical_devices": Api.TF_OP,
+    "tensorflow.config.experimental.list_logical_devices": Api.TF_OP,
     "keras.Sequential": Api.MODEL,
     "keras.models.Sequential": Api.MODEL,
     "keras.Model": Api.MODEL,

@@ -6,14 +6,27 @@ from tfscope.rules import Rule, Violation
 DOC = """\
 ## What it does
 Checks for Keras loss objects with the default reduction (`AUTO` / `SUM_OVER_BATCH_SIZE`)
-called inside a custom step run by `strategy.run`.
+called directly, outside `compile`, where a strategy is active:
+- in a custom step run by `strategy.run` (Keras 2 and 3);
+- with Keras 2, also inside `with strategy.scope():`, and in a function nobody in the file
+  calls (a library's loss helper, a model's `train_step`) when another file of the project
+  creates a strategy: the helper runs under it wherever its caller does.
+
+A loss class of the project's own counts when its `__init__` leaves the reduction at the
+default (no `reduction` passed to `super().__init__`, or a parameter defaulting to `AUTO`); the
+finding is then on that line of the class, where the fix belongs. A class that overrides
+`__call__` skips Keras's check and is left alone, as is a loss handed to `compile`.
 
 ## Why is this bad?
 Each replica sees only its part of the global batch; averaging per replica and then summing
 the gradients across replicas scales the loss wrongly. Keras 2 raises `Please use
 tf.keras.losses.Reduction.SUM or tf.keras.losses.Reduction.NONE for loss reduction when losses
-are used with tf.distribute.Strategy outside of the built-in training loops`; Keras 3 silently
-trains with the wrong scale.
+are used with tf.distribute.Strategy outside of the built-in training loops`: `Loss.__call__`
+checks `tf.distribute.has_strategy()` (true in a scope and in a replica) in
+`Loss._get_reduction` (tensorflow/python/keras/losses.py, tf_keras/losses.py), and only
+`compile` exempts a loss (`LossesContainer._get_loss_object` sets
+`_allow_sum_over_batch_size`). Keras 3 does not raise: in a custom step it silently trains with
+the wrong scale.
 
 ## Example
 ```python
@@ -38,18 +51,40 @@ def step_fn(x, y):
 def check(model: SemanticModel):
     seen = set()
     for event in model.events_of(LossCalled):
-        if event.replica is None or event.replica.is_default or not event.default_reduction:
+        if not event.default_reduction or event.reduction_site in seen:
             continue
-        if event.loss_node in seen:
+        where = _where_it_raises(model, event)
+        if where is None:
             continue
-        seen.add(event.loss_node)
+        message, related = where
+        seen.add(event.reduction_site)
         yield Violation(
-            node=event.loss_node,
-            message=f"`{event.label}` uses the default reduction but is called in a step run by "
-            f"{event.replica.describe()}; pass `reduction=\"none\"` and average with "
-            "`tf.nn.compute_average_loss`",
-            related=((event.call, "called in the distributed step here"),),
+            node=event.reduction_site,
+            message=f"`{event.label}` uses the default reduction but {message}; pass "
+            "`reduction=\"none\"` and average with `tf.nn.compute_average_loss`",
+            related=related,
         )
+
+
+def _where_it_raises(model: SemanticModel, event: LossCalled):
+    """Why the call meets a strategy, and where: in a replica (any Keras), in a scope (Keras 2
+    raises there too), or in a function of a project that creates a strategy (Keras 2)."""
+    if event.replica is not None and not event.replica.is_default:
+        return (f"is called in a step run by {event.replica.describe()}",
+                ((event.call, "called in the distributed step here"),))
+    if model.keras_version != 2 or event.replica is not None:
+        return None
+    if event.scope is not None:
+        return (f"is called inside the {event.scope.describe()} scope, where Keras 2 raises",
+                ((event.call, "called here"),))
+    if event.context_known:
+        return None
+    created = model.project_strategy()
+    if created is None:
+        return None
+    return (f"is called directly in a function that runs wherever its caller does, and this project "
+            f"creates {created.describe()}: under it Keras 2 raises",
+            ((event.call, "called here"),))
 
 
 RULE = Rule(

@@ -1,8 +1,9 @@
 // Drives VS Code (code-server) in Chromium through one scenario and writes what it saw as JSON.
 // Usage: node drive.mjs <scenario.json>. The pytest side prepares the workspace and asserts.
 // scenario: {nodeModules, chromium, url, file (relative), path (absolute),
-//            kind: "marker" | "quickFix" | "commands" | "settingsChange" | "notebook", result,
-//            screenshotDir, fixTitle? (quickFix), settingsFile? newSettings? expectedSquiggle? (settingsChange)}
+//            kind: "marker" | "quickFix" | "commands" | "settingsChange" | "notebook" | "runOnSave", result,
+//            screenshotDir, fixTitle? (quickFix), settingsFile? newSettings? expectedSquiggle? (settingsChange),
+//            line? settleMs? (runOnSave)}
 import { createRequire } from 'node:module';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -129,12 +130,8 @@ async function applyQuickFixAndSave(page, focusSelector, originalText) {
     await waitForFileChange(scenario.path, originalText);
 }
 
-async function quickFixScenario(page) {
-    const originalText = readFileSync(scenario.path, 'utf8');
-    const editorSelector = await openAndWaitForMarker(page);
-
-    step('put the cursor on the marker');
-    const [, line, column] = /Ln (\d+), Col (\d+)/.exec(observed.problemsBefore[0].line) ?? [];
+/** Puts the cursor at a 1-based line and column with Ctrl+G. */
+async function goTo(page, editorSelector, line, column = 1) {
     await page.locator(`${editorSelector} .view-lines`).click();
     await waitForFocusIn(page, editorSelector);
     await page.keyboard.press('Control+G');
@@ -143,6 +140,15 @@ async function quickFixScenario(page) {
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
     await waitForFocusIn(page, editorSelector);
+}
+
+async function quickFixScenario(page) {
+    const originalText = readFileSync(scenario.path, 'utf8');
+    const editorSelector = await openAndWaitForMarker(page);
+
+    step('put the cursor on the marker');
+    const [, line, column] = /Ln (\d+), Col (\d+)/.exec(observed.problemsBefore[0].line) ?? [];
+    await goTo(page, editorSelector, line, column);
 
     await applyQuickFixAndSave(page, editorSelector, originalText);
 
@@ -198,6 +204,25 @@ async function settingsChangeScenario(page) {
     observed.squiggleClassAfter = await changed.getAttribute('class');
 }
 
+/** tfscope.run = onSave: comments out scenario.line unsaved, waits settleMs, then saves. */
+async function runOnSaveScenario(page) {
+    const originalText = readFileSync(scenario.path, 'utf8');
+    const editorSelector = await openAndWaitForMarker(page);
+    step('comment out the flagged line, unsaved');
+    await goTo(page, editorSelector, scenario.line);
+    await page.keyboard.type('# ');
+    await page.locator('.tabs-container .tab.active.dirty').waitFor({ timeout: UI_TIMEOUT });
+    step('give an on-type check time to answer');
+    await page.waitForTimeout(scenario.settleMs);
+    observed.problemsWhileUnsaved = await problems(page);
+    step('save');
+    await page.keyboard.press('Control+S');
+    await waitForFileChange(scenario.path, originalText);
+    await page.locator(`${editorSelector} ${SQUIGGLE}`).first().waitFor({ state: 'detached', timeout: MARKER_TIMEOUT });
+    await page.waitForFunction(() => !document.querySelector('.markers-panel .marker-code'), null, { timeout: UI_TIMEOUT });
+    observed.problemsAfter = await problems(page);
+}
+
 async function notebookScenario(page) {
     const originalText = readFileSync(scenario.path, 'utf8');
     await quickOpen(page, scenario.file);
@@ -234,7 +259,7 @@ async function notifications(page) {
     return page.locator('.notification-toast .notification-list-item-message').allTextContents();
 }
 
-const SCENARIOS = { marker: markerScenario, quickFix: quickFixScenario, commands: commandsScenario, settingsChange: settingsChangeScenario, notebook: notebookScenario };
+const SCENARIOS = { marker: markerScenario, quickFix: quickFixScenario, commands: commandsScenario, settingsChange: settingsChangeScenario, notebook: notebookScenario, runOnSave: runOnSaveScenario };
 
 const browser = await chromium.launch({
     executablePath: scenario.chromium,

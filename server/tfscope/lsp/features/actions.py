@@ -2,31 +2,25 @@
 
 Titles are listed right away; edits are computed in ``codeAction/resolve`` when the client
 supports it. Every edit names the document version it was computed for. Fix-all repeats
-passes of safe fixes until none applies (like ``tfscope check --fix``).
+passes of safe fixes until none applies (like ``tfscope check --fix``); the ``tfscope.applyFixAll``
+command (``features.commands``) applies the same edits.
 """
 
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
 from tfscope import engine
 from tfscope.diagnostics import Applicability, Edit
+from tfscope.lsp.analysis import Result
 from tfscope.lsp.convert import DocumentView, to_text_edits
-from tfscope.lsp.documents import target_key
+from tfscope.lsp.names import FIX_ALL, NOTEBOOK_FIX_ALL, QUICK_FIX
+from tfscope.lsp.session import Session
 from tfscope.source import Source
 
-if TYPE_CHECKING:
-    from tfscope.lsp.server import Result, TfscopeServer
-
-QUICK_FIX = types.CodeActionKind.QuickFix.value
-FIX_ALL = "source.fixAll.tfscope"
-NOTEBOOK_FIX_ALL = "notebook.source.fixAll.tfscope"  # VS Code's notebook.codeActionsOnSave kind
-CODE_ACTION_KINDS = (QUICK_FIX, FIX_ALL, NOTEBOOK_FIX_ALL)
 FIX_ALL_TITLE = "Fix all safe tfscope issues"
-APPLY_FIX_ALL_COMMAND = "tfscope.applyFixAll"
 
 # what a lazily resolved action computes, recorded in its ``data["fix"]``
 NOQA = "noqa"
@@ -38,10 +32,10 @@ def wanted(kind: str, only) -> bool:
     return only is None or any(kind == requested or kind.startswith(requested + ".") for requested in only)
 
 
-async def code_actions(ls: TfscopeServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+async def code_actions(session: Session, params: types.CodeActionParams) -> list[types.CodeAction] | None:
     uri = params.text_document.uri
-    key = target_key(ls.workspace, uri)
-    result = await ls.full_result(key)
+    key = session.target_of(uri)
+    result = await session.full_result(key)
     if result is None or result.analysis is None or (view := result.snapshot.view(uri)) is None:
         return None
     # whole lines: editors without a diagnostic under the cursor still ask for "this line"
@@ -53,26 +47,26 @@ async def code_actions(ls: TfscopeServer, params: types.CodeActionParams) -> lis
         for index, diagnostic in enumerate(result.analysis.diagnostics):
             in_view = view.start <= diagnostic.start <= view.end
             if in_view and source.line_of(diagnostic.start) <= last_line and first_line <= source.line_of(diagnostic.end):
-                found += await _quick_fixes(ls, result, key, uri, index)
+                found += await _quick_fixes(session, result, key, uri, index)
     fixable_here = any(diagnostic.intent is not None for diagnostic in result.analysis.diagnostics)
     if fixable_here and wanted(FIX_ALL, only):
         found.append(_action(FIX_ALL_TITLE, FIX_ALL, result, key, uri, {"fix": ALL_IN_DOCUMENT}))
     if fixable_here and view.cell is not None and only is not None and wanted(NOTEBOOK_FIX_ALL, only):
         found.append(_action(FIX_ALL_TITLE, NOTEBOOK_FIX_ALL, result, key, uri, {"fix": ALL_IN_NOTEBOOK}))
-    if not ls.resolves_code_actions:
-        found = [await resolve(ls, action) for action in found]
+    if not session.client.resolves_code_actions:
+        found = [await resolve(session, action) for action in found]
     return found
 
 
-async def _quick_fixes(ls: TfscopeServer, result: Result, key: str, uri: str, index: int) -> list[types.CodeAction]:
+async def _quick_fixes(session: Session, result: Result, key: str, uri: str, index: int) -> list[types.CodeAction]:
     diagnostic = result.analysis.diagnostics[index]
     lsp_diagnostic = [item for item in result.diagnostics[uri] if item.data["index"] == index]
     found = [
         _action(fix.title, QUICK_FIX, result, key, uri, {"fix": number, "index": index}, lsp_diagnostic, fix.is_preferred)
-        for number, fix in enumerate(await ls.fixes(result, index))
+        for number, fix in enumerate(await session.analyzer.fixes(result, index))
         if fix.applicability != Applicability.DISPLAY_ONLY
     ]
-    if await ls.run_in_analysis_thread(engine.noqa_fix, result.analysis, diagnostic) is not None:
+    if await session.analyzer.run(engine.noqa_fix, result.analysis, diagnostic) is not None:
         found.append(
             _action(f"Ignore {diagnostic.code} on this line", QUICK_FIX, result, key, uri,
                     {"fix": NOQA, "index": index}, lsp_diagnostic)
@@ -90,36 +84,36 @@ def _action(title, kind, result: Result, key, uri, data, diagnostics=None, prefe
     )
 
 
-async def resolve(ls: TfscopeServer, action: types.CodeAction) -> types.CodeAction:
+async def resolve(session: Session, action: types.CodeAction) -> types.CodeAction:
     data = action.data if isinstance(action.data, dict) else {}
-    result = ls.results.get(data.get("key"))
-    if result is None or result.id != data.get("result"):
+    result = session.result_by_id(data.get("key"), data.get("result"))
+    if result is None:
         return action  # the document changed since: no edit rather than one for other text
-    if (await ls.restore(result)).analysis is None:
+    if (await session.restore(result)).analysis is None:
         return action
-    edit = await _edit_for(ls, result, data)
+    edit = await _edit_for(session, result, data)
     if edit is not None:
         action.edit = edit
     return action
 
 
-async def _edit_for(ls: TfscopeServer, result: Result, data: dict) -> types.WorkspaceEdit | None:
+async def _edit_for(session: Session, result: Result, data: dict) -> types.WorkspaceEdit | None:
     kind = data.get("fix")
     views = result.snapshot.views
     if kind in (ALL_IN_DOCUMENT, ALL_IN_NOTEBOOK):
         scope = views if kind == ALL_IN_NOTEBOOK else [view for view in views if view.uri == data.get("uri")]
-        edits = await ls.run_in_analysis_thread(fix_all_edits, result.analysis, scope)
-        return workspace_edit(ls, result, edits)
+        edits = await session.analyzer.run(fix_all_edits, result.analysis, scope)
+        return workspace_edit(session, result, edits)
     index = data.get("index")
     if not isinstance(index, int) or not 0 <= index < len(result.analysis.diagnostics):
         return None
     if kind == NOQA:
         diagnostic = result.analysis.diagnostics[index]
-        fix = await ls.run_in_analysis_thread(engine.noqa_fix, result.analysis, diagnostic)
-        return workspace_edit(ls, result, list(fix.edits)) if fix is not None else None
-    fixes = await ls.fixes(result, index)
+        fix = await session.analyzer.run(engine.noqa_fix, result.analysis, diagnostic)
+        return workspace_edit(session, result, list(fix.edits)) if fix is not None else None
+    fixes = await session.analyzer.fixes(result, index)
     if isinstance(kind, int) and 0 <= kind < len(fixes):
-        return workspace_edit(ls, result, list(fixes[kind].edits))
+        return workspace_edit(session, result, list(fixes[kind].edits))
     return None
 
 
@@ -163,7 +157,7 @@ def _owner(views, edit: Edit) -> DocumentView | None:
     return next((view for view in views if view.start <= edit.start and edit.end <= view.end), None)
 
 
-def workspace_edit(ls: TfscopeServer, result: Result, edits: list[Edit]) -> types.WorkspaceEdit | None:
+def workspace_edit(session: Session, result: Result, edits: list[Edit]) -> types.WorkspaceEdit | None:
     """Edits grouped per document (a notebook fix may touch two cells); None if one crosses cells."""
     per_view: dict[str, tuple[DocumentView, list[Edit]]] = {}
     for edit in edits:
@@ -173,7 +167,7 @@ def workspace_edit(ls: TfscopeServer, result: Result, edits: list[Edit]) -> type
         per_view.setdefault(view.uri, (view, []))[1].append(edit)
     if not per_view:
         return None
-    if ls.client_supports("workspace.workspace_edit.document_changes"):
+    if session.client.supports("workspace.workspace_edit.document_changes"):
         versions = result.snapshot.view_versions
         return types.WorkspaceEdit(
             document_changes=[
@@ -185,15 +179,3 @@ def workspace_edit(ls: TfscopeServer, result: Result, edits: list[Edit]) -> type
             ]
         )
     return types.WorkspaceEdit(changes={uri: to_text_edits(view, view_edits) for uri, (view, view_edits) in per_view.items()})
-
-
-async def apply_fix_all(ls: TfscopeServer, uri: str) -> None:
-    """The ``tfscope.applyFixAll`` command: every safe fix of a file, or of a whole notebook."""
-    key = target_key(ls.workspace, uri)
-    result = await ls.full_result(key)
-    if result is None or result.analysis is None:
-        return
-    edits = await ls.run_in_analysis_thread(fix_all_edits, result.analysis, list(result.snapshot.views))
-    edit = workspace_edit(ls, result, edits)
-    if edit is not None:
-        await ls.workspace_apply_edit_async(types.ApplyWorkspaceEditParams(edit=edit, label=FIX_ALL_TITLE))

@@ -4,28 +4,22 @@ the placement of a variable bound to a model, optimizer, metric or variable."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from tfscope.lsp.documents import target_key
+from tfscope.lsp.session import Session
 from tfscope.rules import get_rule
-
-if TYPE_CHECKING:
-    from tfscope.lsp.server import TfscopeServer
 
 _NOQA_CODES = re.compile(r"#\s*noqa\s*:\s*(?P<codes>[A-Za-z]+\d+(?:\s*,?\s*[A-Za-z]+\d+)*)", re.IGNORECASE)
 _CODE = re.compile(r"[A-Za-z]+\d+")
 
 
-async def hover(ls: TfscopeServer, params: types.HoverParams) -> types.Hover | None:
+async def hover(session: Session, params: types.HoverParams) -> types.Hover | None:
     uri = params.text_document.uri
-    result = await ls.full_result(target_key(ls.workspace, uri))
+    result = await session.full_result(session.target_of(uri))
     if result is None or (view := result.snapshot.view(uri)) is None:
         return None
-    markdown = types.MarkupKind.Markdown in (
-        getattr(getattr(ls.client_capabilities.text_document, "hover", None), "content_format", None) or ()
-    )
+    markdown = session.client.reads_markdown_hovers
     offset = view.offset(params.position)
     found = _noqa_code_at(view.source, offset)
     if found:
