@@ -429,6 +429,7 @@ def _check_all(jobs: list[FileJob]) -> list[FileResult]:
 
 
 def check_files(jobs: list[FileJob]) -> list[FileResult]:
+    """One worker process's task: a chunk of jobs, in order."""
     return [check_file(job) for job in jobs]
 
 
