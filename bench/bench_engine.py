@@ -163,8 +163,9 @@ def median_seconds(function, runs: int) -> float:
 
 
 def one_character_edits(text: str, count: int) -> list[str]:
-    """Versions of ``text`` as someone types one character, then the next, inside a call in the middle."""
-    at = text.index("(", len(text) // 2) + 1
+    """Versions of ``text`` as someone types one character, then the next, into a string in the middle
+    (each version parses: half-typed code is parsed whole, see ``tfscope.incremental``)."""
+    at = text.index('"', len(text) // 2) + 1
     return [text[:at] + "x" * typed + text[at:] for typed in range(1, count + 1)]
 
 
