@@ -165,7 +165,7 @@ def median_seconds(function, runs: int) -> float:
 def one_character_edits(text: str, count: int) -> list[str]:
     """Versions of ``text`` as someone types one character, then the next, into a string in the middle
     (each version parses: half-typed code is parsed whole, see ``tfscope.incremental``)."""
-    at = text.index('"', len(text) // 2) + 1
+    at = text.index('name="', len(text) // 2) + len('name="')
     return [text[:at] + "x" * typed + text[at:] for typed in range(1, count + 1)]
 
 
