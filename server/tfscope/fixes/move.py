@@ -92,7 +92,7 @@ def place_in_scope(intent: PlaceInScope, source: Source, tree: ast.Module) -> li
     block = statement_block(source, intent.statement)
     if path is None or block is None:
         return []
-    dependencies = DependencyIndex(tree)
+    dependencies = DependencyIndex.of(tree)
     siblings = path[-1]
     targets = sorted(
         (
@@ -202,7 +202,7 @@ def move_out_of_scope(intent: MoveOutOfScope, source: Source, tree: ast.Module) 
     edits = (
         _dedent_scope(source, scope, block)
         if len(scope.body) == 1
-        else _move_beside_scope(source, DependencyIndex(tree), scope, scope_block, step, block)
+        else _move_beside_scope(source, DependencyIndex.of(tree), scope, scope_block, step, block)
     )
     return [Fix(MOVE_OUT_TITLE, edits, Applicability.UNSAFE, is_preferred=True)] if edits else []
 

@@ -12,6 +12,7 @@ removes; then the multiset of all tokens and comments must change by exactly tho
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import tokenize
 from collections import Counter
@@ -28,9 +29,10 @@ _LAYOUT_TOKENS = frozenset(
 LogicalLine = tuple[str, ...]
 
 
-def preserves_code(before: Source, new_text: str, fix: Fix | None = None) -> bool:
+def preserves_code(before: Source, new_text: str, fix: Fix | None = None, fixes: int = 1) -> bool:
     """Whether ``new_text`` parses and holds every logical line of ``before``, or for a rewrite
-    ``fix`` every token but the ones it removes and no new one but those it adds (module doc)."""
+    ``fix`` every token but the ones it removes and no new one but those it adds (module doc);
+    ``fixes`` applied together may each add or remove their one scope header."""
     masked_lines = _masked_lines(before)
     new_code, new_magics = _masked_like(before, new_text, masked_lines)
     if new_magics != Counter(text for text, _ in masked_lines.values()):
@@ -49,11 +51,13 @@ def preserves_code(before: Source, new_text: str, fix: Fix | None = None) -> boo
         return not removed - old_tokens and _token_strings(new_code) == old_tokens - removed + Counter(fix.added_tokens)
     old_units, new_units = logical_lines(before.code), logical_lines(new_code)
     changed = (old_units - new_units) + (new_units - old_units)
-    return sum(changed.values()) <= 1 and all(is_scope_header(unit) for unit in changed)
+    return sum(changed.values()) <= fixes and all(is_scope_header(unit) for unit in changed)
 
 
+@functools.lru_cache(maxsize=8)  # the original's, once for all the fixes validated against it
 def logical_lines(code: str) -> Counter[LogicalLine]:
-    """Each logical line's token strings; a comment on a line of its own is a unit by itself."""
+    """Each logical line's token strings; a comment on a line of its own is a unit by itself
+    (shared between callers: do not change it)."""
     units: Counter[LogicalLine] = Counter()
     current: list[str] = []
     for token in code_tokens(code):
