@@ -286,8 +286,9 @@ class ObjectMethods:
 
     def call_loss(self, loss: Loss, node: ast.Call):
         scope = self.current()
+        open_scope = scope if scope is not None and not scope.is_default else None
         self.report(LossCalled(loss.node, loss.label, loss.default_reduction, self.replica, self.local_node(node),
-                               loss.reduction_site or loss.node, scope if scope is not None and not scope.is_default else None,
+                               loss.reduction_site or loss.node, open_scope,
                                self.root.context_known or self.root.test_entry))
         return None
 
