@@ -1,18 +1,29 @@
-"""Benchmark of the static analysis (not a test): prints numbers, asserts nothing.
+"""Benchmark of the static analysis and the CLI (not a test): prints numbers, asserts nothing.
 
 1. `tfscope.engine.analyze` on generated 300 / 3,000 / 30,000-line training scripts, next to
-   `ast.parse` of the same text (median of several runs), with the ratio and the cost per line.
-   Target (issue 2): at most 3x `ast.parse`, growing linearly with size.
-2. CLI throughput: wall time of `python -m tfscope check DIR` on a folder of generated scripts.
+   `ast.parse` of the same text (median of several runs), the ratio and the cost per line
+   (target, issue 10: at most 2x `ast.parse`, linear), and the incremental analysis of a
+   one-character edit (`tfscope.incremental.IncrementalAnalyzer`).
+2. `tfscope check` next to pyflakes and ruff (the optional `bench` extra:
+   `pip install -e '.[bench]'`; a missing tool is skipped with a note), same files, same run:
+   the folder of generated scripts (half of it too, to show the growth), and a folder of real
+   scripts and notebooks (`bench/realworld/.cache` when fetched, else the rule corpus and the
+   examples). tfscope runs twice: with a report that shows fixes (concise: each is validated)
+   and with one that does not (github: no fix is validated).
+3. A profile summary: where the engine spends its time on the 3,000-line script.
 
-Run: .venv/bin/python bench/bench_engine.py [--files 200]
+Run: .venv/bin/python bench/bench_engine.py [--files 200] [--realworld-cache PATH]
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import cProfile
 import gc
+import io
+import pstats
+import shutil
 import statistics
 import subprocess
 import sys
@@ -21,7 +32,13 @@ import time
 from pathlib import Path
 
 from tfscope import engine
+from tfscope.incremental import IncrementalAnalyzer
 from tfscope.source import Source
+
+ROOT = Path(__file__).resolve().parent.parent
+REALWORLD_CACHE = ROOT / "bench" / "realworld" / ".cache"
+FALLBACK_REAL_CODE = (ROOT / "tests" / "corpus", ROOT / "examples")
+REAL_CODE_SUFFIXES = (".py", ".ipynb")
 
 HEADER = '''\
 import contextlib
@@ -145,52 +162,136 @@ def median_seconds(function, runs: int) -> float:
     return statistics.median(timings)
 
 
+def one_character_edits(text: str, count: int) -> list[str]:
+    """Versions of ``text`` as someone types one character, then the next, into a string in the middle
+    (each version parses: half-typed code is parsed whole, see ``tfscope.incremental``)."""
+    at = text.index('name="', len(text) // 2) + len('name="')
+    return [text[:at] + "x" * typed + text[at:] for typed in range(1, count + 1)]
+
+
 def bench_analysis() -> None:
     print("static analysis vs ast.parse (median)")
-    print(f"{'lines':>8} {'runs':>5} {'ast.parse ms':>13} {'analyze ms':>11} {'ratio':>6} {'analyze us/line':>16} {'findings':>9}")
+    print(f"{'lines':>8} {'runs':>5} {'ast.parse ms':>13} {'analyze ms':>11} {'ratio':>6} {'us/line':>8} "
+          f"{'edit ms':>8} {'edit ratio':>11} {'findings':>9}")
     for target_lines, runs in ((300, 21), (3_000, 9), (30_000, 3)):
         text = training_script(target_lines)
         lines = text.count("\n")
         parse_seconds = median_seconds(lambda: ast.parse(text), runs)
         analysis = engine.analyze(Source(text=text))
         analyze_seconds = median_seconds(lambda: engine.analyze(Source(text=text)), runs)
-        ratio = analyze_seconds / parse_seconds if parse_seconds else float("nan")
+        analyzer = IncrementalAnalyzer()
+        analyzer.analyze(Source(text=text))
+        versions = iter(one_character_edits(text, runs))
+        edit_seconds = median_seconds(lambda: analyzer.analyze(Source(text=next(versions))), runs)
         print(
             f"{lines:>8} {runs:>5} {parse_seconds * 1e3:>13.2f} {analyze_seconds * 1e3:>11.2f} "
-            f"{ratio:>6.2f} {analyze_seconds / lines * 1e6:>16.2f} {len(analysis.diagnostics):>9}"
+            f"{analyze_seconds / parse_seconds:>6.2f} {analyze_seconds / lines * 1e6:>8.2f} "
+            f"{edit_seconds * 1e3:>8.2f} {edit_seconds / parse_seconds:>11.2f} {len(analysis.diagnostics):>9}"
         )
+    print("  edit: IncrementalAnalyzer after a one-character edit; ratio to ast.parse of the whole text")
 
 
-def bench_cli(file_count: int) -> None:
-    command = [sys.executable, "-m", "tfscope"]
-    startup_seconds = median_seconds(lambda: subprocess.run([*command, "--version"], capture_output=True), 3)
-    with tempfile.TemporaryDirectory(prefix="tfscope-bench-") as folder:
-        total_lines = 0
-        for index in range(file_count):
-            # vary sizes like a real repository: mostly short scripts, some long ones
-            text = training_script(80 + (index % 7) * 60)
-            total_lines += text.count("\n")
-            Path(folder, f"train_{index:03d}.py").write_text(text, encoding="utf-8")
+def generated_folder(folder: Path, file_count: int) -> int:
+    total_lines = 0
+    for index in range(file_count):
+        # vary sizes like a real repository: mostly short scripts, some long ones
+        text = training_script(80 + (index % 7) * 60)
+        total_lines += text.count("\n")
+        Path(folder, f"train_{index:03d}.py").write_text(text, encoding="utf-8")
+    return total_lines
+
+
+def real_code_folder(folder: Path, cache: Path) -> str:
+    """Real scripts and notebooks copied into ``folder`` (the cache is gitignored: tools would skip it there)."""
+    sources = [cache] if cache.is_dir() else list(FALLBACK_REAL_CODE)
+    for source in sources:
+        for path in source.rglob("*"):
+            if path.is_file():  # declaration files beside the code tell tfscope the Keras version
+                target = folder / source.name / path.relative_to(source)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, target)
+    files = [path for path in folder.rglob("*") if path.suffix in REAL_CODE_SUFFIXES]
+    lines = sum(path.read_bytes().count(b"\n") for path in files if path.suffix == ".py")
+    notebooks = sum(path.suffix == ".ipynb" for path in files)
+    where = ", ".join(str(source.relative_to(ROOT)) if source.is_relative_to(ROOT) else str(source) for source in sources)
+    return f"{len(files) - notebooks} scripts ({lines} lines) and {notebooks} notebooks from {where}"
+
+
+def tools(folder: Path) -> list[tuple[str, list[str] | None, str]]:
+    """(name, command or None when not installed, note)."""
+    python = sys.executable
+    tfscope = [python, "-m", "tfscope", "check", str(folder), "--exit-zero", "--no-respect-gitignore"]
+    listed = [
+        ("tfscope (concise: fixes validated)", [*tfscope, "--output-format", "concise"], ""),
+        ("tfscope (github: no fix validated)", [*tfscope, "--output-format", "github"], ""),
+    ]
+    pyflakes = _module_available("pyflakes")
+    listed.append(("pyflakes", [python, "-m", "pyflakes", str(folder)] if pyflakes else None,
+                   ".py files only" if pyflakes else "not installed: pip install -e '.[bench]'"))
+    ruff = shutil.which("ruff", path=str(Path(python).parent)) or shutil.which("ruff")
+    listed.append(("ruff (all rules)", [ruff, "check", "--select", "ALL", "--no-cache", "--exit-zero", "--quiet",
+                                        str(folder)] if ruff else None,
+                   "" if ruff else "not installed: pip install -e '.[bench]'"))
+    return listed
+
+
+def _module_available(name: str) -> bool:
+    return subprocess.run([sys.executable, "-c", f"import {name}"], capture_output=True).returncode == 0
+
+
+def bench_folder(title: str, folder: Path) -> None:
+    print(f"\n{title}")
+    for name, command, note in tools(folder):
+        if command is None:
+            print(f"  {name:<36} skipped: {note}")
+            continue
         started = time.perf_counter()
-        result = subprocess.run(
-            [*command, "check", folder, "--output-format", "concise", "--exit-zero"], capture_output=True, text=True
-        )
-        wall_seconds = time.perf_counter() - started
-    findings = sum(1 for line in result.stdout.splitlines() if " TFS0" in line)
-    print(f"\nCLI: python -m tfscope check DIR (exit {result.returncode})")
-    print(f"  start-up (--version)  {startup_seconds * 1e3:8.0f} ms")
-    print(f"  {file_count} files, {total_lines} lines: {wall_seconds:6.2f} s wall, "
-          f"{file_count / wall_seconds:7.1f} files/s, {total_lines / wall_seconds:9.0f} lines/s, {findings} findings")
-    if result.returncode != 0:
-        print(f"  stderr: {result.stderr.strip()[:500]}")
+        result = subprocess.run(command, capture_output=True, text=True)
+        wall = time.perf_counter() - started
+        problem = f"  (exit {result.returncode}: {result.stderr.strip()[:200]})" if result.returncode not in (0, 1) else ""
+        print(f"  {name:<36} {wall:7.2f} s wall {note}{problem}")
+
+
+def bench_cli(file_count: int, cache: Path) -> None:
+    startup_seconds = median_seconds(
+        lambda: subprocess.run([sys.executable, "-m", "tfscope", "--version"], capture_output=True), 3)
+    print(f"\nCLI start-up (tfscope --version): {startup_seconds * 1e3:.0f} ms")
+    with tempfile.TemporaryDirectory(prefix="tfscope-bench-") as temporary:
+        for count in (file_count // 2, file_count):
+            folder = Path(temporary, f"generated-{count}")
+            folder.mkdir()
+            lines = generated_folder(folder, count)
+            bench_folder(f"{count} generated scripts, {lines} lines", folder)
+        folder = Path(temporary, "real")
+        folder.mkdir()
+        bench_folder(f"real code: {real_code_folder(folder, cache)}", folder)
+
+
+def bench_profile(top: int = 15) -> None:
+    text = training_script(3_000)
+    engine.analyze(Source(text=text))
+    profile = cProfile.Profile()
+    profile.enable()
+    for _ in range(3):
+        engine.analyze(Source(text=text))
+    profile.disable()
+    report = io.StringIO()
+    stats = pstats.Stats(profile, stream=report)
+    stats.sort_stats("tottime").print_stats(top)
+    body = report.getvalue()
+    print(f"\nprofile: engine.analyze x3 on the 3,000-line script, top {top} functions by own time")
+    print(body[body.index("ncalls"):].rstrip())
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--files", type=int, default=200, help="scripts in the CLI throughput folder")
+    parser.add_argument("--files", type=int, default=200, help="scripts in the generated folder")
+    parser.add_argument("--realworld-cache", type=Path, default=REALWORLD_CACHE,
+                        help="fetched real code (bench/realworld/realworld.py fetches it)")
     arguments = parser.parse_args()
     bench_analysis()
-    bench_cli(arguments.files)
+    bench_cli(arguments.files, arguments.realworld_cache)
+    bench_profile()
 
 
 if __name__ == "__main__":

@@ -8,7 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from tfscope.diagnostics import MoveOutOfScope, PlaceInScope
+from tfscope.diagnostics import (
+    AverageLossPerExample,
+    CallDirectly,
+    HoistOutOfLoop,
+    JoinScopes,
+    MoveBefore,
+    MoveOutOfScope,
+    PlaceInScope,
+    RunThroughStrategy,
+)
 from tfscope.fixes import apply_edits, candidate_fixes, is_suppressed, noqa_fix, noqa_suppressions, preserves_code
 from tfscope.source import Source
 
@@ -23,6 +32,26 @@ def every_intent(tree: ast.Module):
     for block in scope_blocks:
         for statement in block.body:
             yield MoveOutOfScope(statement, block)
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
+    for call in calls:
+        if isinstance(call.func, ast.Name):  # what a step call looks like
+            yield RunThroughStrategy(call, ("strategy",))
+        if isinstance(call.func, ast.Attribute) and call.func.attr == "run":
+            yield CallDirectly(call)
+    assignments = [node for node in statements if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)]
+    for assignment in assignments:
+        creation = assignment.value
+        yield HoistOutOfLoop(creation)
+        names = {target.id for target in assignment.targets if isinstance(target, ast.Name)}
+        yield AverageLossPerExample(creation, tuple(
+            call for call in calls if isinstance(call.func, ast.Name) and call.func.id in names))
+        earlier = [call for call in calls if call.lineno < creation.lineno]
+        if earlier:
+            yield MoveBefore(creation, min(earlier, key=lambda call: call.lineno))
+    for creation_block in scope_blocks:
+        for use_block in scope_blocks:
+            for statement in creation_block.body:
+                yield JoinScopes(statement, use_block.body[-1], (creation_block,), (use_block,))
 
 
 @pytest.mark.parametrize("newline", ["\n", "\r\n"], ids=["lf", "crlf"])
@@ -35,7 +64,8 @@ def test_every_candidate_fix_on_the_corpus_keeps_the_code(newline):
         for intent in every_intent(tree):
             for fix in candidate_fixes(intent, source, tree):
                 fixed = apply_edits(source.text, fix.edits)
-                assert preserves_code(source, fixed), f"{path.name}:{intent.statement.lineno} {fix.title}"
+                assert preserves_code(source, fixed, fix), f"{path.name}: {intent} {fix.title}"
+                ast.parse(Source(fixed).code)
                 checked += 1
     assert checked > len(CORPUS)
 

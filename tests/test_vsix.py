@@ -20,7 +20,7 @@ from e2e.vscode.vsix import REPO, packaging_tools_missing, vsix_path
 
 SETTINGS = (
     "enable", "select", "ignore", "severity", "kerasVersion", "extendSelect", "exclude", "perFileIgnores",
-    "configuration", "configurationPreference", "showNotifications", "path", "interpreter", "importStrategy", "logLevel", "trace.server",
+    "configuration", "configurationPreference", "showNotifications", "inlayHints", "codeLens", "path", "interpreter", "importStrategy", "logLevel", "trace.server",
 )
 COMMANDS = {
     "tfscope.restart": "Restart Server", "tfscope.fixAll": "Fix All", "tfscope.showLogs": "Show Logs",

@@ -19,6 +19,9 @@ def dotted_name(node: ast.AST) -> str | None:
 
 def text_of(node: ast.AST) -> str:
     """The node's source text, or "" where a recovered tree cannot be unparsed."""
+    dotted = dotted_name(node)  # what unparse gives for a name or attribute chain, for a fraction of its cost
+    if dotted is not None:
+        return dotted
     try:
         return ast.unparse(node)
     except Exception:  # unparse of a recovered tree can fail on odd nodes

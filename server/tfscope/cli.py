@@ -33,8 +33,8 @@ from tfscope.engine import (
     analyze,
     edited_source,
     fix_until_stable,
-    fixes_for,
     noqa_fix,
+    validated_fixes,
 )
 from tfscope.files import (
     Discovery,
@@ -46,14 +46,16 @@ from tfscope.files import (
     write_text,
 )
 from tfscope.notebook import updated_notebook
-from tfscope.output import FORMATTERS, Finding, finding_for
+from tfscope.output import FORMATTERS, SHOWS_FIXES, Finding, finding_for
 from tfscope.output import text as text_output
 from tfscope.resolve.project import ProjectResolver
 from tfscope.rules import Rule, all_rules, get_rule
 from tfscope.rules.docs import rule_text
 from tfscope.source import Source
 
-MAX_WORKERS = 8
+# A worker process pays off past this much source (about 0.2 s of analysis); less runs in-process.
+BYTES_PER_WORKER = 256 * 1024
+CHUNKS_PER_WORKER = 4  # chunks of about equal size: a worker that drew big files does not hold up the end
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 # Rounds of jedi look-ups per file: imports followed this many modules deep.
 _IMPORT_ROUNDS = 4
@@ -159,6 +161,7 @@ class FileJob:
     unsafe_fixes: bool
     stdin: bytes | None = None  # the text, read from standard input: fixes are printed, never written
     add_noqa: bool = False
+    show_fixes: bool = True  # the report shows each finding's fix: validate them (else they cost nothing)
 
 
 @dataclass
@@ -274,17 +277,18 @@ def _check_once(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     reads_stdin = args.paths == ["-"] or (not args.paths and args.stdin_filename is not None)
     if "-" in args.paths and not reads_stdin:
         parser.error("`-` (standard input) cannot be combined with other paths")
+    show_fixes = _report_shows_fixes(args)
     if reads_stdin:
         path = Path(args.stdin_filename or "-")
         discovery = Discovery([], [], [])
         jobs = [FileJob(os.path.abspath(path), _display_path(path), resolver.for_path(path),
                         args.fix or args.diff, args.diff, args.unsafe_fixes, stdin=sys.stdin.buffer.read(),
-                        add_noqa=args.add_noqa)]
+                        add_noqa=args.add_noqa, show_fixes=show_fixes)]
     else:
         discovery = discover(args.paths or ["."], resolver.for_path)
         jobs = [
             FileJob(os.path.abspath(path), _display_path(path), resolver.for_path(path), args.fix or args.diff,
-                    args.diff, args.unsafe_fixes, add_noqa=args.add_noqa)
+                    args.diff, args.unsafe_fixes, add_noqa=args.add_noqa, show_fixes=show_fixes)
             for path in discovery.files
         ]
     missing = discovery.missing
@@ -338,6 +342,13 @@ def _check_once(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     # a syntax error fails the run as a finding does (as in ruff): the file was only partly analysed
     failing = unparsed or any(finding.severity != Severity.HINT.value for finding in findings)
     return EXIT_FINDINGS if failing and not args.exit_zero else EXIT_CLEAN
+
+
+def _report_shows_fixes(args: argparse.Namespace) -> bool:
+    """Whether the report prints the findings' fixes (a diff or added noqa comments print no findings)."""
+    if args.silent or args.diff or args.add_noqa:
+        return False
+    return args.show_fixes or args.statistics or args.output_format in SHOWS_FIXES
 
 
 def _write_report(text: str, args: argparse.Namespace, stream=None) -> None:
@@ -402,11 +413,58 @@ def _display_path(path: Path) -> str:
 
 
 def _check_all(jobs: list[FileJob]) -> list[FileResult]:
-    workers = min(len(jobs), os.cpu_count() or 1, MAX_WORKERS)
+    """Every job's result, in job order: in this process for a little code, else on every core."""
+    sizes = [_job_size(job) for job in jobs]
+    workers = min(len(jobs), _cores(), sum(sizes) // BYTES_PER_WORKER)
     if workers <= 1:
         return [check_file(job) for job in jobs]
+    chunks = _chunks(list(range(len(jobs))), sizes, workers * CHUNKS_PER_WORKER)
+    results: list[FileResult | None] = [None] * len(jobs)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(check_file, jobs, chunksize=max(1, len(jobs) // (workers * 4))))
+        done = pool.map(check_files, [[jobs[index] for index in chunk] for chunk in chunks])
+        for chunk, chunk_results in zip(chunks, done):
+            for index, result in zip(chunk, chunk_results):
+                results[index] = result
+    return results
+
+
+def check_files(jobs: list[FileJob]) -> list[FileResult]:
+    """One worker process's task: a chunk of jobs, in order."""
+    return [check_file(job) for job in jobs]
+
+
+def _cores() -> int:
+    """The cores this process may run on (a container or `taskset` may allow fewer than the machine has)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def _job_size(job: FileJob) -> int:
+    if job.stdin is not None:
+        return len(job.stdin)
+    try:
+        return os.stat(job.path).st_size
+    except OSError:
+        return 0  # check_file reports why it cannot be read
+
+
+def _chunks(indexes: list[int], sizes: list[int], count: int) -> list[list[int]]:
+    """``indexes`` cut into about ``count`` runs of about equal total size, biggest first (they start
+    first, so the small ones fill the gaps at the end)."""
+    target = max(1, sum(sizes) // count)
+    chunks: list[list[int]] = []
+    current: list[int] = []
+    current_size = 0
+    for index in indexes:
+        current.append(index)
+        current_size += sizes[index]
+        if current_size >= target:
+            chunks.append(current)
+            current, current_size = [], 0
+    if current:
+        chunks.append(current)
+    return sorted(chunks, key=lambda chunk: -sum(sizes[index] for index in chunk))
 
 
 _PROJECT_RESOLVERS: dict[tuple[str, str | None], ProjectResolver] = {}
@@ -461,19 +519,20 @@ def check_file(job: FileJob) -> FileResult:
                     result.diff = _unified_diff(source_file.source, analysis.source, job.display_path)
             elif analysis.source.text != source.text:
                 _write_or_diff(path, source_file, analysis.source, job, result)
+        shown = validated_fixes(analysis) if job.show_fixes else [[] for _ in analysis.diagnostics]
         result.findings = [
             replace(
                 finding_for(
                     analysis.source,
                     diagnostic,
-                    _fix_to_show(analysis, diagnostic, job.unsafe_fixes),
+                    _fix_to_show(fixes, job.unsafe_fixes),
                     job.path,
                     job.display_path,
                     _noqa_offset(analysis, diagnostic),
                 ),
                 url=rule_docs_url(job.settings, diagnostic.code),
             )
-            for diagnostic in analysis.diagnostics
+            for diagnostic, fixes in zip(analysis.diagnostics, shown)
         ]
     except Exception as error:  # an engine bug must not stop the other files
         result.error = f"internal error while checking: {type(error).__name__}: {error}"
@@ -497,9 +556,9 @@ def _first_syntax_error(source: Source) -> str:
     return "1:1: syntax error"
 
 
-def _fix_to_show(analysis: Analysis, diagnostic: Diagnostic, unsafe_fixes: bool) -> Fix | None:
+def _fix_to_show(fixes: list[Fix], unsafe_fixes: bool) -> Fix | None:
     """The fix ``--fix`` would apply, else the preferred one (ruff lists unsafe fixes too)."""
-    fixes = sorted(fixes_for(analysis, diagnostic), key=lambda fix: not fix.is_preferred)
+    fixes = sorted(fixes, key=lambda fix: not fix.is_preferred)
     applicable = [fix for fix in fixes if fix.applicability.applies(unsafe_fixes)]
     return (applicable or fixes or [None])[0]
 

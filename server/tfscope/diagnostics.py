@@ -42,6 +42,13 @@ class Fix:
     edits: tuple[Edit, ...]
     applicability: Applicability = Applicability.SAFE
     is_preferred: bool = False
+    # a rewrite (not a move) names the tokens it adds and removes: validation checks exactly these changed
+    added_tokens: tuple[str, ...] = ()
+    removed_tokens: tuple[str, ...] = ()
+
+    @property
+    def rewrites(self) -> bool:
+        return bool(self.added_tokens or self.removed_tokens)
 
 
 @dataclass(frozen=True)
@@ -74,7 +81,60 @@ class MoveOutOfScope:
     scope_block: ast.With
 
 
-FixIntent = PlaceInScope | MoveOutOfScope
+@dataclass(frozen=True)
+class RunThroughStrategy:
+    """Fix intent: the direct call ``call`` of a step function should go through ``<name>.run``,
+    ``name`` one of ``strategy_names`` (what the strategy goes by, most likely visible first)."""
+
+    call: ast.Call
+    strategy_names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CallDirectly:
+    """Fix intent: ``run_call`` (``strategy.run(model.fit, args=...)``) should call its function itself."""
+
+    run_call: ast.Call
+
+
+@dataclass(frozen=True)
+class AverageLossPerExample:
+    """Fix intent: the loss ``constructor`` should take ``reduction="none"`` and each of ``calls``
+    (all in steps run by a strategy) be averaged with ``tf.nn.compute_average_loss``."""
+
+    constructor: ast.Call
+    calls: tuple[ast.Call, ...]
+
+
+@dataclass(frozen=True)
+class MoveBefore:
+    """Fix intent: the assignment of ``creation`` (with the statements it needs) should run before
+    the statement holding ``first``."""
+
+    creation: ast.AST
+    first: ast.AST
+
+
+@dataclass(frozen=True)
+class HoistOutOfLoop:
+    """Fix intent: the assignment of ``creation`` should run once, before the loop that repeats it."""
+
+    creation: ast.AST
+
+
+@dataclass(frozen=True)
+class JoinScopes:
+    """Fix intent: an object created by ``creation`` in a block of one strategy is used by ``use``
+    in a block of another: move the creation into the use's block, or the use into the creation's."""
+
+    creation: ast.stmt
+    use: ast.AST
+    creation_blocks: tuple[ast.With, ...]  # scope blocks of the strategy it is created under
+    use_blocks: tuple[ast.With, ...]  # scope blocks of the strategy it is used with
+
+
+FixIntent = (PlaceInScope | MoveOutOfScope | RunThroughStrategy | CallDirectly | AverageLossPerExample
+             | MoveBefore | HoistOutOfLoop | JoinScopes)
 
 
 @dataclass(frozen=True)

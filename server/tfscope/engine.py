@@ -12,11 +12,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from tfscope import config, fixes
+from tfscope import config, fixes, ownership
 from tfscope.config import DEFAULT_SETTINGS, Settings
-from tfscope.diagnostics import Diagnostic, Fix, Related
+from tfscope.diagnostics import Diagnostic, Edit, Fix, Related
 from tfscope.model.builder import ModelBuilder
-from tfscope.model.entities import Owner, SemanticModel
+from tfscope.model.entities import Owner
 from tfscope.parsing import PRUNING, NotAnalysable, Pruning, parse_tolerant
 from tfscope.resolve import distribution, keras_version
 from tfscope.resolve.project import ProjectResolver
@@ -39,11 +39,29 @@ class Analysis:
     keras_version: int = DEFAULT_KERAS_VERSION
     project: ProjectResolver | None = None
     unresolved: bool = False  # project imports jedi has not answered yet: re-analyse after resolve_pending
-    # names bound to variable owners: (start, end, hover text)
-    placements: list[tuple[int, int, str]] = field(default_factory=list)
+    # names bound to variable owners: (target, owner), described on the first hover (see ``placements``)
+    bindings: list[tuple[ast.AST, Owner]] = field(default_factory=list, repr=False)
+    # placement at a glance (inlay hints, code lenses), from the same model as the diagnostics
+    owner_hints: list[ownership.OwnerHint] = field(default_factory=list)
+    scope_summaries: list[ownership.ScopeSummary] = field(default_factory=list)
     # (start, end) of code nested too deeply to analyse, left out; the rest of the file is analysed
     skipped: list[tuple[int, int]] = field(default_factory=list)
     unanalysable: str | None = None  # why nothing of the file could be analysed (then no diagnostics)
+    _placements: list[tuple[int, int, str]] | None = field(default=None, repr=False, compare=False)
+    _explained: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def placements(self) -> list[tuple[int, int, str]]:
+        """(start, end, hover text) of each name bound to a variable owner: only hovers need them."""
+        if self._placements is None:
+            self._placements = _placements(self.source, self.bindings, self.explain)
+        return self._placements
+
+    def explain(self, owner: Owner) -> str:
+        """The hover's text for an owner, shared with the inlay hints' tooltips."""
+        if id(owner) not in self._explained:
+            self._explained[id(owner)] = describe_placement(self.source, owner)
+        return self._explained[id(owner)]
 
     def placement_at(self, offset: int) -> str | None:
         for start, end, description in self.placements:
@@ -52,21 +70,43 @@ class Analysis:
         return None
 
 
-def analyze(source: Source, settings: Settings = DEFAULT_SETTINGS, project: ProjectResolver | None = None) -> Analysis:
+class RunCounter:
+    """How many analyses ran in this process: tests and benchmarks read it (fix validation's cost)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.value = 0
+
+    def increment(self) -> None:
+        with self._lock:
+            self.value += 1
+
+
+analysis_runs = RunCounter()
+
+
+Parse = Callable[[str], tuple[ast.Module, bool]]  # code -> (tree, whether lines were neutralised)
+
+
+def analyze(source: Source, settings: Settings = DEFAULT_SETTINGS, project: ProjectResolver | None = None,
+            parse: Parse = parse_tolerant) -> Analysis:
     """Analyse one file or notebook. Never raises on bad input; never runs user code.
 
     ``project`` lets factories from other modules of the project count, as far as jedi has
     already found them (see ``ProjectResolver``); the analysis itself never waits for jedi.
+    ``parse`` gives the same tree as ``parse_tolerant`` (see ``incremental``, which reuses
+    the unchanged statements of the previous version).
     """
+    analysis_runs.increment()
     analysis = Analysis(source=source, settings=settings, project=project)
-    problem = _attempt(analysis)
+    problem = _attempt(analysis, parse)
     for depth in PRUNED_DEPTHS if problem is RecursionError else ():
         # our recursive analysis ran out of stack: cut the deepest code out and analyse the rest
         pruning = Pruning(depth)
         token = PRUNING.set(pruning)
         try:
             analysis = Analysis(source=source, settings=settings, project=project)
-            problem = _attempt(analysis)
+            problem = _attempt(analysis, parse_tolerant)  # a fresh tree: pruning cuts it
         finally:
             PRUNING.reset(token)
         if problem is None:
@@ -114,11 +154,11 @@ _collector_paused = _CollectorPause()
 PRUNED_DEPTHS = (100, 25)
 
 
-def _attempt(analysis: Analysis) -> str | type[RecursionError] | None:
+def _attempt(analysis: Analysis, parse: Parse) -> str | type[RecursionError] | None:
     """None when the analysis ran; else RecursionError, or why the file cannot be analysed."""
     try:
         with _collector_paused():
-            _analyze_into(analysis)
+            _analyze_into(analysis, parse)
     except NotAnalysable as error:
         return str(error)
     except RecursionError:
@@ -138,11 +178,11 @@ def _log_skipped(source: Source, skipped: list[tuple[int, int]]) -> None:
     )
 
 
-def _analyze_into(analysis: Analysis) -> None:
+def _analyze_into(analysis: Analysis, parse: Parse) -> None:
     source, settings = analysis.source, analysis.settings
     if fixes.file_is_exempt(source):
         return
-    tree, recovered = parse_tolerant(source.code)
+    tree, recovered = parse(source.code)
     analysis.tree, analysis.parsed_cleanly = tree, not recovered
     version = keras_version.detect(source.code, source.path, settings.keras_version, settings.interpreter,
                                    source.recorded_tensorflow)
@@ -170,7 +210,9 @@ def _analyze_into(analysis: Analysis) -> None:
     for diagnostic in _unused_noqa(source, settings, suppressed):
         diagnostics.setdefault((diagnostic.code, diagnostic.start, diagnostic.end), diagnostic)
     analysis.diagnostics = sorted(diagnostics.values(), key=lambda d: (d.start, d.code))
-    analysis.placements = _placements(source, model)
+    analysis.bindings = model.bindings
+    analysis.owner_hints = ownership.owner_hints(source, model, analysis.explain)
+    analysis.scope_summaries = ownership.scope_summaries(source, model, tree)
 
 
 def _unused_noqa(source: Source, settings: Settings, suppressed: set[tuple[int, str]]) -> list[Diagnostic]:
@@ -224,11 +266,12 @@ def _span(source: Source, node: ast.AST) -> tuple[int, int]:
     return start, end
 
 
-def _placements(source: Source, model: SemanticModel) -> list[tuple[int, int, str]]:
+def _placements(source: Source, bindings: list[tuple[ast.AST, Owner]],
+                explain: Callable[[Owner], str]) -> list[tuple[int, int, str]]:
     placements = []
-    for target, owner in model.bindings:
+    for target, owner in bindings:
         start, end = source.node_span(target)
-        placements.append((start, end, describe_placement(source, owner)))
+        placements.append((start, end, explain(owner)))
     return placements
 
 
@@ -251,30 +294,87 @@ def fixes_for(analysis: Analysis, diagnostic: Diagnostic) -> list[Fix]:
     A fix is offered only if the file parsed, the edited text parses and keeps every token
     and comment, the diagnostic is gone after it, and no new diagnostic appears.
     """
-    if diagnostic.intent is None or analysis.tree is None or not analysis.parsed_cleanly:
-        return []
-    try:
-        candidates = fixes.candidate_fixes(diagnostic.intent, analysis.source, analysis.tree)
-    except Exception:  # a fix builder bug must not take the diagnostics down with it
-        log.exception("tfscope: building fixes for %s failed", diagnostic.code)
-        return []
     before = Counter(d.code for d in analysis.diagnostics)
-    for fix in candidates:  # alternatives, best first: a wrap only when no move holds
+    for fix in _candidate_fixes(analysis, diagnostic):  # alternatives, best first: a wrap only when no move holds
         if _fix_holds(analysis, diagnostic, fix, before):
-            return [fix if fix.is_preferred else replace(fix, is_preferred=True)]
+            return [_preferred(fix)]
     return []
 
 
-def _fix_holds(analysis: Analysis, diagnostic: Diagnostic, fix: Fix, before: Counter) -> bool:
-    source = analysis.source
+def validated_fixes(analysis: Analysis, checked: dict[frozenset[Edit], Analysis] | None = None) -> list[list[Fix]]:
+    """``fixes_for`` of every diagnostic, in order, at the cost of about one re-analysis.
+
+    The first candidate fix of each diagnostic is applied together with every other one it
+    does not overlap, and the file re-analysed once: when the code is kept, exactly one
+    diagnostic per fix is gone and nothing else changed, all of them hold. Only the fixes of
+    a batch that failed are checked one at a time (with their alternatives), as ``fixes_for``
+    does. ``checked`` collects the analysis of each batch that held, by its edits, for a
+    caller that applies it.
+    """
+    found: list[list[Fix]] = [[] for _ in analysis.diagnostics]
+    before = Counter(d.code for d in analysis.diagnostics)
+    pending = {index: iter(_candidate_fixes(analysis, d)) for index, d in enumerate(analysis.diagnostics)}
+    current = {index: fix for index, candidates in pending.items() if (fix := next(candidates, None)) is not None}
+    while current:
+        batch: dict[int, Fix] = {}
+        taken: list[tuple[int, int]] = []
+        for index, fix in current.items():  # diagnostic order: what overlaps waits for the next batch
+            spans = [(edit.start, edit.end) for edit in fix.edits]
+            if not _overlaps(spans, taken):
+                batch[index] = fix
+                taken.extend(spans)
+        for index in batch:
+            del current[index]
+        if len(batch) > 1 and _batch_holds(analysis, batch, before, checked):
+            for index, fix in batch.items():
+                found[index] = [_preferred(fix)]
+            continue
+        for index, fix in batch.items():
+            diagnostic = analysis.diagnostics[index]
+            for candidate in (fix, *pending[index]):
+                if _fix_holds(analysis, diagnostic, candidate, before):
+                    found[index] = [_preferred(candidate)]
+                    break
+    return found
+
+
+def _candidate_fixes(analysis: Analysis, diagnostic: Diagnostic) -> list[Fix]:
+    if diagnostic.intent is None or analysis.tree is None or not analysis.parsed_cleanly:
+        return []
     try:
-        edited = edited_source(source, fix)
-    except ValueError:
+        return fixes.candidate_fixes(diagnostic.intent, analysis.source, analysis.tree)
+    except Exception:  # a fix builder bug must not take the diagnostics down with it
+        log.exception("tfscope: building fixes for %s failed", diagnostic.code)
+        return []
+
+
+def _preferred(fix: Fix) -> Fix:
+    return fix if fix.is_preferred else replace(fix, is_preferred=True)
+
+
+def _overlaps(spans: list[tuple[int, int]], taken: list[tuple[int, int]]) -> bool:
+    """Edits that share characters; touching ones and inserts at one point apply together, in order
+    (several statements moved into one scope block keep their order)."""
+    return any(start < taken_end and taken_start < end for start, end in spans for taken_start, taken_end in taken)
+
+
+def _batch_holds(analysis: Analysis, batch: dict[int, Fix], before: Counter,
+                 checked: dict[frozenset[Edit], Analysis] | None) -> bool:
+    """Whether the fixes together keep the code and take away one diagnostic each, and nothing else changes."""
+    edits = tuple(edit for fix in batch.values() for edit in fix.edits)
+    after = _analyze_if_kept(analysis, Fix("batch", edits), len(batch))
+    if after is None:
         return False
-    if not fixes.preserves_code(source, edited.text):
-        return False
-    after = analyze(edited, analysis.settings, analysis.project)
-    if not after.parsed_cleanly:
+    expected = before - Counter(analysis.diagnostics[index].code for index in batch)
+    holds = after.parsed_cleanly and Counter(d.code for d in after.diagnostics) == expected
+    if holds and checked is not None:
+        checked[frozenset(edits)] = after
+    return holds
+
+
+def _fix_holds(analysis: Analysis, diagnostic: Diagnostic, fix: Fix, before: Counter) -> bool:
+    after = _analyze_if_kept(analysis, fix)
+    if after is None or not after.parsed_cleanly:
         return False
     counts = Counter(d.code for d in after.diagnostics)
     if counts[diagnostic.code] >= before[diagnostic.code]:
@@ -297,16 +397,18 @@ def noqa_fix(analysis: Analysis, diagnostic: Diagnostic) -> Fix | None:
     return fixes.noqa_fix(analysis.source, diagnostic.code, line)
 
 
-def fix_all(analysis: Analysis, unsafe: bool = False) -> list[Fix]:
-    """One validated fix per diagnostic, non-overlapping, safe only unless ``unsafe``."""
+def fix_all(analysis: Analysis, unsafe: bool = False,
+            checked: dict[frozenset[Edit], Analysis] | None = None) -> list[Fix]:
+    """One validated fix per diagnostic, non-overlapping, safe only unless ``unsafe``
+    (``checked``: see ``validated_fixes``)."""
     chosen: list[Fix] = []
     taken: list[tuple[int, int]] = []
-    for diagnostic in analysis.diagnostics:
-        for fix in fixes_for(analysis, diagnostic):
+    for validated in validated_fixes(analysis, checked):
+        for fix in validated:
             if not fix.applicability.applies(unsafe):
                 continue
             spans = [(edit.start, edit.end) for edit in fix.edits]
-            if any(s <= te and ts <= e for s, e in spans for ts, te in taken):
+            if _overlaps(spans, taken):
                 continue
             chosen.append(fix)
             taken.extend(spans)
@@ -323,10 +425,12 @@ def fix_until_stable(
     """
     fixed = 0
     for _ in range(MAX_FIX_PASSES):
-        chosen = [fix for fix in fix_all(analysis, unsafe) if accept(analysis, fix)]
+        checked: dict[frozenset[Edit], Analysis] = {}
+        chosen = [fix for fix in fix_all(analysis, unsafe, checked) if accept(analysis, fix)]
         if not chosen:
             break
-        combined = _analyze_edited(analysis, Fix("fix all", tuple(e for fix in chosen for e in fix.edits)))
+        edits = tuple(edit for fix in chosen for edit in fix.edits)
+        combined = checked.get(frozenset(edits)) or _analyze_edited(analysis, Fix("fix all", edits))
         if analysis.parsed_cleanly and not combined.parsed_cleanly:
             # each fix was validated alone; if together they break the code, take one per pass
             chosen = chosen[:1]
@@ -338,3 +442,14 @@ def fix_until_stable(
 
 def _analyze_edited(analysis: Analysis, fix: Fix) -> Analysis:
     return analyze(edited_source(analysis.source, fix), analysis.settings, analysis.project)
+
+
+def _analyze_if_kept(analysis: Analysis, fix: Fix, fixes_applied: int = 1) -> Analysis | None:
+    """The analysis after ``fix`` (of ``fixes_applied`` fixes together), if it keeps every token and comment."""
+    try:
+        edited = edited_source(analysis.source, fix)
+    except ValueError:  # edits across a notebook cell boundary
+        return None
+    if not fixes.preserves_code(analysis.source, edited.text, fix, fixes_applied):
+        return None
+    return analyze(edited, analysis.settings, analysis.project)

@@ -1,5 +1,6 @@
 """Real Neovim, headless, against the real server: diagnostics appear, a quick fix applied
-through Neovim's own code action menu fixes the file, and the diagnostic goes away.
+through Neovim's own code action menu fixes the file, and the diagnostic goes away; in 0.11 the
+placement inlay hints and the scope block's code lens arrive and the lens fills the location list.
 
 Two Neovims, two shipped configs: Debian's 0.7.2 with editors/nvim/tfscope-legacy.lua
 (vim.lsp.start_client) and 0.11 from PyPI with editors/nvim/lsp/tfscope.lua (vim.lsp.enable).
@@ -20,6 +21,7 @@ from .conftest import require
 
 REPO = Path(__file__).resolve().parents[2]
 DRIVER = REPO / "tests" / "e2e" / "nvim" / "quick_fix.lua"
+GLANCE_DRIVER = REPO / "tests" / "e2e" / "nvim" / "glance.lua"
 E2E_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tfscope-e2e"
 NVIM_TIMEOUT_SECONDS = 120
 
@@ -124,3 +126,60 @@ def test_quick_fix_in_neovim(neovim: str, tmp_path: Path) -> None:
     assert MOVE_INTO_SCOPE in result["offered_actions"], context
     assert script.read_text() == FIXED_SCRIPT, context
     assert all(d["code"] != "TFS001" for d in result["diagnostics_after"]), context
+
+
+GLANCE_SCRIPT = """\
+import tensorflow as tf
+
+strategy = tf.distribute.MirroredStrategy()
+model = tf.keras.Sequential([tf.keras.Input(shape=(4,)), tf.keras.layers.Dense(1)])
+cpu_copy = tf.keras.Sequential([tf.keras.Input(shape=(4,)), tf.keras.layers.Dense(1)])
+with strategy.scope():
+    optimizer = tf.keras.optimizers.Adam()
+    model.compile(optimizer=optimizer, loss="mse")
+"""
+
+
+def test_inlay_hints_and_code_lens_in_neovim(tmp_path: Path) -> None:
+    binary, version_prefix, _ = NEOVIMS["pypi-0.11"]
+    require(
+        nvim_version(binary).startswith(version_prefix),
+        f"{version_prefix.strip()}x not found at {binary}: run scripts/setup-neovim-e2e",
+    )
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "pyproject.toml").write_text('[project]\nname = "trainer"\nversion = "0.1.0"\n')
+    (project / "train.py").write_text(GLANCE_SCRIPT)
+    result_path = tmp_path / "result.json"
+    home = tmp_path / "nvim-home"
+    environment = isolated_environment(home) | {
+        "TFSCOPE_E2E_REPO": str(REPO),
+        "TFSCOPE_E2E_PYTHON": sys.executable,
+        "TFSCOPE_E2E_RESULT": str(result_path),
+    }
+
+    completed = subprocess.run(
+        [binary, "--headless", "--clean", "-n", "-i", "NONE", "-u", GLANCE_DRIVER, "train.py"],
+        cwd=project, env=environment, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+        timeout=NVIM_TIMEOUT_SECONDS,
+    )
+    context = f"nvim exit {completed.returncode}\nstderr:\n{completed.stderr[-3000:]}\n{lsp_logs(home)}"
+    assert result_path.exists(), f"the driver wrote no result\n{context}"
+    result = json.loads(result_path.read_text())
+    context = f"driver result: {json.dumps(result, indent=1)}\n{context}"
+
+    assert result["errors"] == [], context
+    lines = GLANCE_SCRIPT.splitlines()
+    # Neovim 0.11 talks UTF-8 columns: ASCII lines, so the end of each creating expression
+    assert result["hints"] == [
+        {"line": 3, "character": len(lines[3]), "label": "⟨no strategy⟩"},
+        {"line": 6, "character": len(lines[6]), "label": "⟨strategy: MirroredStrategy⟩"},
+    ], context
+    assert result["lenses"] == [
+        {"line": 5, "title": "creates 1 distributed object · 1 created outside is used here"}
+    ], context
+    # Neovim orders the list by position: the model made outside, then the optimizer made in it
+    assert [(item["lnum"], item["text"]) for item in result["locations"]] == [
+        (4, lines[3]),
+        (7, lines[6]),
+    ], context

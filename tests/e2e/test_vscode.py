@@ -1,6 +1,7 @@
 """Real VS Code (code-server in Chromium, driven by Playwright) with the packaged .vsix installed:
 the TFS001 marker appears, its quick fix moves the model into the scope, the marker goes away;
-in a notebook the marker lands on the cell that creates the model.
+in a notebook the marker lands on the cell that creates the model; the placement inlay hints
+show in the editor and the scope block's code lens lists its objects.
 
 Everything it drives is installed by scripts/setup-vscode-e2e (which writes vscode-e2e.json in
 the cache); the .vsix is packaged here when it is older than its sources. The extension finds
@@ -314,6 +315,33 @@ def test_run_on_save_checks_the_saved_text_not_each_edit_and_args_reach_the_serv
     assert tfs_codes(observed["problemsAfter"]) == []
     assert tfscope_notifications(observed) == []
     assert "starting: pull diagnostics" in (workspace / "server.log").read_text(), "tfscope.args did not reach the server"
+
+
+GLANCE_SCRIPT = TRAINING_SCRIPT.replace(
+    "with strategy.scope():\n", "with strategy.scope():\n    optimizer = tf.keras.optimizers.Adam()\n"
+)
+
+
+def test_inlay_hints_and_code_lens_show_placement(code_server, screenshot_dir, tmp_path):
+    workspace = tmp_path / "glance"
+    (workspace / ".vscode").mkdir(parents=True)
+    (workspace / ".vscode" / "settings.json").write_text(json.dumps({"tfscope.codeLens": True}))
+    (workspace / "train.py").write_text(GLANCE_SCRIPT)
+
+    observed = drive(code_server, screenshot_dir, workspace, "train.py", "glance",
+                     hintText="⟨strategy: MirroredStrategy⟩", lensText="creates 1 distributed object")
+
+    rendered = observed["renderedText"]
+    # each hint right after the expression creating the object (its padding is a CSS margin)
+    assert "tf.keras.optimizers.Adam()⟨strategy: MirroredStrategy⟩" in rendered
+    assert "tf.keras.Sequential([tf.keras.layers.Dense(1)])⟨no strategy⟩" in rendered
+    assert rendered.count("⟨") == 2
+    assert observed["lensTexts"] == ["creates 1 distributed object · 1 created outside is used here"]
+    # the lens's command lists both objects in VS Code's references peek
+    assert observed["peekRows"] == [
+        "model = tf.keras.Sequential([tf.keras.layers.Dense(1)])", "optimizer = tf.keras.optimizers.Adam()"
+    ]
+    assert tfscope_notifications(observed) == []
 
 
 def cell_sources(notebook: Path) -> list[str]:

@@ -54,6 +54,17 @@ def test_keras_version_detection_is_linear_after_a_legacy_flag():
 
 
 @pytest.mark.parametrize(
+    "text",
+    ["x = 1; import keras " * 20_000, "x; import keras\n" * 50_000, "x; from tf_keras import a\r" * 50_000],
+    ids=["one line", "LF lines", "CR lines"],
+)
+def test_keras_version_detection_is_linear_in_imports_that_do_not_start_a_line(text):
+    version, seconds = timed(engine.detect_keras_version, Source(text), engine.DEFAULT_SETTINGS)
+    assert seconds < LINEAR_SECONDS
+    assert version == engine.detect_keras_version(Source("x = 1\n"), engine.DEFAULT_SETTINGS)
+
+
+@pytest.mark.parametrize(
     "text, version",
     [
         ("import tf_keras\n", 2),

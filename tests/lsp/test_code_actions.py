@@ -130,3 +130,40 @@ async def test_actions_still_work_for_a_file_whose_analysis_was_evicted(tmp_path
         (move,) = [action for action in actions if action.is_preferred]
         session.apply((await session.resolved(move)).edit)
         assert await session.diagnostics(first) == []
+
+
+STEP_AND_LATE_STRATEGY = """\
+import tensorflow as tf
+
+features = tf.random.normal((32, 4))
+strategy = tf.distribute.MultiWorkerMirroredStrategy()
+with strategy.scope():
+    model = tf.keras.Sequential([tf.keras.Input(shape=(4,)), tf.keras.layers.Dense(1)])
+    optimizer = tf.keras.optimizers.SGD()
+
+
+@tf.function
+def train_step(x):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(model(x))
+    optimizer.apply_gradients(zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables))
+
+
+train_step(features)
+"""
+
+
+async def test_the_new_rule_fixes_reach_the_editor_safe_ones_through_fix_all(tmp_path):
+    async with lsp_session(EDITORS["vscode"](), [tmp_path]) as session:
+        uri = session.open(tmp_path / "train.py", STEP_AND_LATE_STRATEGY)
+        assert sorted(codes(await session.diagnostics(uri))) == ["TFS012", "TFS014"]
+        step_line = STEP_AND_LATE_STRATEGY.splitlines().index("train_step(features)")
+        run = await session.resolved(by_title(await session.code_actions(uri, step_line), "Run it through `strategy.run`"))
+        assert run.kind == types.CodeActionKind.QuickFix and run.is_preferred
+        (fix_all,) = await session.code_actions(uri, 0, only=[types.CodeActionKind.SourceFixAll])
+        session.apply((await session.resolved(fix_all)).edit)
+        # fix-all takes only the safe TFS014 move; the unsafe TFS012 rewrite stays a quick fix
+        assert codes(await session.diagnostics(uri)) == ["TFS012"]
+        assert session.texts[uri].startswith(
+            "import tensorflow as tf\n\nstrategy = tf.distribute.MultiWorkerMirroredStrategy()\nfeatures ="
+        )

@@ -5,6 +5,30 @@ import { SECTION } from './settings';
 
 /** The server's own command: every safe fix of a file, or of the whole notebook holding a cell. */
 const SERVER_FIX_ALL_COMMAND = 'tfscope.applyFixAll';
+/** A scope block's code lens: the objects it creates and takes in, as plain LSP locations. */
+const SHOW_OBJECTS_COMMAND = 'tfscope.showObjects';
+
+interface LspPosition {
+    line: number;
+    character: number;
+}
+
+interface LspLocation {
+    uri: string;
+    range: { start: LspPosition; end: LspPosition };
+}
+
+function showObjects(uri: string, position: LspPosition, locations: LspLocation[]): Thenable<unknown> {
+    const toPosition = (at: LspPosition) => new vscode.Position(at.line, at.character);
+    const shown = locations.map(
+        (location) =>
+            new vscode.Location(
+                vscode.Uri.parse(location.uri),
+                new vscode.Range(toPosition(location.range.start), toPosition(location.range.end)),
+            ),
+    );
+    return vscode.commands.executeCommand('editor.action.showReferences', vscode.Uri.parse(uri), toPosition(position), shown);
+}
 
 let manager: ServerManager | undefined;
 
@@ -31,6 +55,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         vscode.commands.registerCommand('tfscope.restart', restart),
         vscode.commands.registerCommand('tfscope.fixAll', fixAll),
         vscode.commands.registerCommand('tfscope.showLogs', () => log.show()),
+        vscode.commands.registerCommand(SHOW_OBJECTS_COMMAND, showObjects),
         vscode.commands.registerCommand('tfscope.showServerInfo', () => {
             const info = manager?.serverInfo() ?? 'tfscope: not started';
             log.info(info);

@@ -24,6 +24,8 @@ export interface ServerSettings {
     configuration: string | null;
     configurationPreference: string;
     showNotifications: string;
+    inlayHints: boolean;
+    codeLens: boolean;
     interpreter: string;
     logLevel: string;
 }
@@ -85,6 +87,8 @@ export function readFolderSettings(folder: vscode.WorkspaceFolder | undefined): 
         configuration: configurationPath(explicitSetting<string>(config, 'configuration'), folder),
         configurationPreference: readSetting(config, 'configurationPreference', 'editorFirst'),
         showNotifications: readSetting(config, 'showNotifications', 'onWarning'),
+        inlayHints: readSetting(config, 'inlayHints', true),
+        codeLens: readSetting(config, 'codeLens', false),
         interpreter: expandPath(readSetting(config, 'interpreter', ''), folder),
         logLevel: readSetting(config, 'logLevel', 'info'),
     };

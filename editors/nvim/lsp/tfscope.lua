@@ -12,4 +12,15 @@ return {
   settings = {
     tfscope = {},
   },
+  -- Placement inlay hints: turn them on with vim.lsp.inlay_hint.enable() (`inlayHints = false`
+  -- above turns them off in the server). Code lenses over scope blocks (`codeLens = true`):
+  -- vim.lsp.codelens.refresh() shows them, vim.lsp.codelens.run() lists their objects here.
+  commands = {
+    ['tfscope.showObjects'] = function(command, context)
+      local client = vim.lsp.get_client_by_id(context.client_id)
+      local items = vim.lsp.util.locations_to_items(command.arguments[3], client and client.offset_encoding or 'utf-16')
+      vim.fn.setloclist(0, {}, ' ', { title = command.title, items = items })
+      vim.cmd.lopen()
+    end,
+  },
 }

@@ -5,13 +5,9 @@ The engine calls ``candidate_fixes`` (best first, unvalidated), applies each wit
 the first that survives.
 """
 
+from tfscope.fixes.candidates import candidate_fixes
 from tfscope.fixes.edits import apply_edits
-from tfscope.fixes.move import (
-    MOVE_OUT_TITLE,
-    candidate_fixes,
-    move_into_title,
-    wrap_title,
-)
+from tfscope.fixes.move import MOVE_OUT_TITLE, move_into_title, wrap_title
 from tfscope.fixes.noqa import (
     ALL,
     file_is_exempt,

@@ -7,6 +7,7 @@ statement *opaque*, and nothing moves across an opaque statement.
 from __future__ import annotations
 
 import ast
+import weakref
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -34,6 +35,14 @@ class Effects:
 
 class DependencyIndex:
     """Module-wide facts a statement's effects depend on: imports and the file's own functions."""
+
+    @classmethod
+    def of(cls, tree: ast.AST) -> DependencyIndex:
+        """One index per tree, shared by all the fixes built on it."""
+        index = _INDEXES.get(tree)
+        if index is None:
+            index = _INDEXES[tree] = cls(tree)
+        return index
 
     def __init__(self, tree: ast.AST) -> None:
         self.module_names: set[str] = set()
@@ -149,6 +158,9 @@ class DependencyIndex:
             body_effects.opaque |= bool(declared)
             effects.merge(body_effects)
         return effects
+
+
+_INDEXES: weakref.WeakKeyDictionary[ast.AST, DependencyIndex] = weakref.WeakKeyDictionary()
 
 
 def _walk_executed(statement: ast.AST):

@@ -1,20 +1,19 @@
 """Fix intents to concrete edits: move into a scope block, wrap in a new one, move out of one.
 
 Every candidate is unvalidated: the engine applies it, checks ``preserves_code`` and
-re-analyses before offering it.
+re-analyses before offering it. Also the statement paths the other movers share.
 """
 
 from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Iterator
 
 from tfscope.diagnostics import (
     Applicability,
     Edit,
     Fix,
-    FixIntent,
     MoveOutOfScope,
     PlaceInScope,
 )
@@ -22,7 +21,6 @@ from tfscope.fixes.deps import DependencyIndex, Effects, conflicts
 from tfscope.fixes.edits import (
     LineBlock,
     delete_block,
-    edits_fit_cells,
     indent_unit,
     indentation,
     insert_after_line,
@@ -60,24 +58,9 @@ class PathStep:
         return self.statements[self.index]
 
 
-def candidate_fixes(intent: FixIntent, source: Source, tree: ast.Module) -> list[Fix]:
-    """Fixes for one intent, best first, unvalidated; the engine offers the first that validates.
-
-    For PlaceInScope: the move into the nearest scope block it can reach, then the wrap.
-    """
-    build = _FIX_BUILDERS.get(type(intent))
-    if build is None:
-        return []
-    path = statement_path(tree, intent.statement)
-    if path is None:
-        return []
-    fixes = build(intent, source, tree, path)
-    return [fix for fix in fixes if edits_fit_cells(source, fix.edits)]
-
-
 def statement_path(tree: ast.AST, target: ast.stmt) -> list[PathStep] | None:
     """The statement lists from the module down to ``target`` (outermost first)."""
-    for statements in _statement_lists(tree):
+    for statements in statement_lists(tree):
         for index, statement in enumerate(statements):
             step = PathStep(statements, index)
             if statement is target:
@@ -89,7 +72,7 @@ def statement_path(tree: ast.AST, target: ast.stmt) -> list[PathStep] | None:
     return None
 
 
-def _statement_lists(node: ast.AST) -> Iterator[list[ast.stmt]]:
+def statement_lists(node: ast.AST) -> Iterator[list[ast.stmt]]:
     for _, value in ast.iter_fields(node):
         if not isinstance(value, list) or not value:
             continue
@@ -97,17 +80,19 @@ def _statement_lists(node: ast.AST) -> Iterator[list[ast.stmt]]:
             yield value
         elif isinstance(value[0], (ast.excepthandler, ast.match_case)):
             for holder in value:
-                yield from _statement_lists(holder)
+                yield from statement_lists(holder)
 
 
 # --- Place in scope -------------------------------------------------------------------
 
 
-def _place_in_scope(intent: PlaceInScope, source: Source, tree: ast.Module, path: list[PathStep]) -> list[Fix]:
+def place_in_scope(intent: PlaceInScope, source: Source, tree: ast.Module) -> list[Fix]:
+    """The move into the nearest scope block it can reach, then the wrap."""
+    path = statement_path(tree, intent.statement)
     block = statement_block(source, intent.statement)
-    if block is None:
+    if path is None or block is None:
         return []
-    dependencies = DependencyIndex(tree)
+    dependencies = DependencyIndex.of(tree)
     siblings = path[-1]
     targets = sorted(
         (
@@ -145,13 +130,13 @@ def _move_into(
         crossed_statements = siblings.statements[siblings.index + 1 : scope_index]
         crossed = dependencies.effects(crossed_statements)
         crossed.merge(dependencies.scope_header_effects(scope))
-        if conflicts(moved, crossed, crossed_any=True) or _holds_magic(source, crossed_statements):
+        if conflicts(moved, crossed, crossed_any=True) or holds_magic(source, crossed_statements):
             return None
         insert = insert_before_line(source, header_end + 1, _moved_text(source, block, intent.statement, scope))
     else:
         crossed_statements = siblings.statements[scope_index + 1 : siblings.index]
         crossed = dependencies.effects(crossed_statements)
-        if conflicts(moved, crossed, crossed_any=bool(crossed_statements)) or _holds_magic(source, crossed_statements):
+        if conflicts(moved, crossed, crossed_any=bool(crossed_statements)) or holds_magic(source, crossed_statements):
             return None
         insert = insert_after_line(source, scope.end_lineno - 1, _moved_text(source, block, intent.statement, scope))
     return Fix(move_into_title(intent.strategy_name), (delete_block(source, block), insert), Applicability.SAFE)
@@ -196,16 +181,17 @@ def _executes(statement: ast.stmt, target: ast.stmt) -> bool:
         return True
     if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return False
-    return any(_executes(child, target) for statements in _statement_lists(statement) for child in statements)
+    return any(_executes(child, target) for statements in statement_lists(statement) for child in statements)
 
 
 # --- Move out of scope -----------------------------------------------------------------
 
 
-def _move_out_of_scope(
-    intent: MoveOutOfScope, source: Source, tree: ast.Module, path: list[PathStep]
-) -> list[Fix]:
+def move_out_of_scope(intent: MoveOutOfScope, source: Source, tree: ast.Module) -> list[Fix]:
     scope, statement = intent.scope_block, intent.statement
+    path = statement_path(tree, statement)
+    if path is None:
+        return []
     step = path[-1]
     if step.statements is not scope.body:
         return []
@@ -216,7 +202,7 @@ def _move_out_of_scope(
     edits = (
         _dedent_scope(source, scope, block)
         if len(scope.body) == 1
-        else _move_beside_scope(source, DependencyIndex(tree), scope, scope_block, step, block)
+        else _move_beside_scope(source, DependencyIndex.of(tree), scope, scope_block, step, block)
     )
     return [Fix(MOVE_OUT_TITLE, edits, Applicability.UNSAFE, is_preferred=True)] if edits else []
 
@@ -236,10 +222,10 @@ def _move_beside_scope(
     earlier_statements = step.statements[: step.index]
     earlier: Effects = dependencies.effects(earlier_statements)
     earlier.merge(dependencies.scope_header_effects(scope))
-    if not (conflicts(moved, earlier, crossed_any=True) or _holds_magic(source, earlier_statements)):
+    if not (conflicts(moved, earlier, crossed_any=True) or holds_magic(source, earlier_statements)):
         return delete_block(source, block), insert_before_line(source, scope_block.first, text)
     later = step.statements[step.index + 1 :]
-    if not (conflicts(moved, dependencies.effects(later), crossed_any=bool(later)) or _holds_magic(source, later)):
+    if not (conflicts(moved, dependencies.effects(later), crossed_any=bool(later)) or holds_magic(source, later)):
         return delete_block(source, block), insert_after_line(source, scope.end_lineno - 1, text)
     return None
 
@@ -247,7 +233,7 @@ def _move_beside_scope(
 def _dedent_scope(source: Source, scope: ast.With, block: LineBlock) -> tuple[Edit, ...] | None:
     """The scope holds only this statement: drop a plain one-line ``with S.scope():`` header."""
     header_line = scope.lineno - 1
-    if header_end_line(source, scope) != header_line or not _is_plain_scope_header(source, scope):
+    if header_end_line(source, scope) != header_line or not is_plain_scope_header(source, scope):
         return None
     last_line = scope.end_lineno - 1
     if any(is_masked(source, line) for line in range(header_line, last_line + 1)):
@@ -258,7 +244,7 @@ def _dedent_scope(source: Source, scope: ast.With, block: LineBlock) -> tuple[Ed
     return (Edit(source.line_start(header_line), source.line_end(last_line), join_lines(lines, breaks)),)
 
 
-def _is_plain_scope_header(source: Source, scope: ast.With) -> bool:
+def is_plain_scope_header(source: Source, scope: ast.With) -> bool:
     if len(scope.items) != 1 or scope.items[0].optional_vars is not None:
         return False
     call = scope.items[0].context_expr
@@ -299,7 +285,7 @@ def header_end_line(source: Source, scope: ast.With) -> int | None:
     return None
 
 
-def _holds_magic(source: Source, statements: list[ast.stmt]) -> bool:
+def holds_magic(source: Source, statements: list[ast.stmt]) -> bool:
     """A notebook magic (masked to ``0``) may have any side effect: nothing moves across one."""
     return any(
         is_masked(source, line)
@@ -310,9 +296,3 @@ def _holds_magic(source: Source, statements: list[ast.stmt]) -> bool:
 
 def _index_of(statements: list[ast.stmt], node: ast.stmt) -> int:
     return next(index for index, statement in enumerate(statements) if statement is node)
-
-
-_FIX_BUILDERS: dict[type, Callable[..., list[Fix]]] = {
-    PlaceInScope: _place_in_scope,
-    MoveOutOfScope: _move_out_of_scope,
-}

@@ -4,15 +4,20 @@ The unit compared is a *logical line*: its tokens (comments included), ignoring 
 Fixes move whole logical lines and re-indent them, so the multiset of logical lines must be
 unchanged, except that one ``with NAME.scope():`` header may appear (a wrap) or disappear
 (a dedent). Dropping or corrupting any character of a token or comment changes a unit.
+
+A rewrite (``strategy.run(step, args=(x,))`` for ``step(x)``) names the tokens it adds and
+removes; then the multiset of all tokens and comments must change by exactly those.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import tokenize
 from collections import Counter
 
+from tfscope.diagnostics import Fix
 from tfscope.fixes.tokens import code_tokens, tokenizes_completely
 from tfscope.source import Source
 
@@ -24,8 +29,10 @@ _LAYOUT_TOKENS = frozenset(
 LogicalLine = tuple[str, ...]
 
 
-def preserves_code(before: Source, new_text: str) -> bool:
-    """Whether ``new_text`` parses and holds every logical line of ``before`` (see module doc)."""
+def preserves_code(before: Source, new_text: str, fix: Fix | None = None, fixes: int = 1) -> bool:
+    """Whether ``new_text`` parses and holds every logical line of ``before``, or for a rewrite
+    ``fix`` every token but the ones it removes and no new one but those it adds (module doc);
+    ``fixes`` applied together may each add or remove their one scope header."""
     masked_lines = _masked_lines(before)
     new_code, new_magics = _masked_like(before, new_text, masked_lines)
     if new_magics != Counter(text for text, _ in masked_lines.values()):
@@ -36,13 +43,21 @@ def preserves_code(before: Source, new_text: str) -> bool:
         return False
     if not (tokenizes_completely(before.code) and tokenizes_completely(new_code)):
         return False
+    if fix is not None and fix.rewrites:
+        if any(token.startswith("#") for token in fix.removed_tokens):
+            return False  # a rewrite may drop code, never a comment
+        old_tokens = _token_strings(before.code)
+        removed = Counter(fix.removed_tokens)
+        return not removed - old_tokens and _token_strings(new_code) == old_tokens - removed + Counter(fix.added_tokens)
     old_units, new_units = logical_lines(before.code), logical_lines(new_code)
     changed = (old_units - new_units) + (new_units - old_units)
-    return sum(changed.values()) <= 1 and all(is_scope_header(unit) for unit in changed)
+    return sum(changed.values()) <= fixes and all(is_scope_header(unit) for unit in changed)
 
 
+@functools.lru_cache(maxsize=8)  # the original's, once for all the fixes validated against it
 def logical_lines(code: str) -> Counter[LogicalLine]:
-    """Each logical line's token strings; a comment on a line of its own is a unit by itself."""
+    """Each logical line's token strings; a comment on a line of its own is a unit by itself
+    (shared between callers: do not change it)."""
     units: Counter[LogicalLine] = Counter()
     current: list[str] = []
     for token in code_tokens(code):
@@ -56,6 +71,10 @@ def logical_lines(code: str) -> Counter[LogicalLine]:
     if current:
         units[tuple(current)] += 1
     return units
+
+
+def _token_strings(code: str) -> Counter[str]:
+    return Counter(token.string for token in code_tokens(code) if token.type not in _LAYOUT_TOKENS)
 
 
 def is_scope_header(unit: LogicalLine) -> bool:

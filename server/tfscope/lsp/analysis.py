@@ -14,10 +14,12 @@ from lsprotocol import types
 
 from tfscope import engine
 from tfscope.diagnostics import Fix
+from tfscope.incremental import IncrementalAnalyzer
 from tfscope.lsp.client import Client
 from tfscope.lsp.configuration import Configuration, Effective
 from tfscope.lsp.convert import to_lsp_diagnostic
 from tfscope.lsp.documents import Snapshot
+from tfscope.ownership import OwnerHint, ScopeSummary
 from tfscope.resolve.project import ProjectResolver
 
 logger = logging.getLogger("tfscope.lsp")
@@ -39,6 +41,9 @@ class Result:
     analysis: engine.Analysis | None
     diagnostics: dict[str, list[types.Diagnostic]]  # per document uri
     fixes: dict[int, list[Fix]] = field(default_factory=dict)  # per diagnostic index, on demand
+    # placement at a glance, kept when the analysis is evicted
+    owner_hints: list[OwnerHint] = field(default_factory=list)
+    scope_summaries: list[ScopeSummary] = field(default_factory=list)
     evicted: bool = False  # ``analysis`` was dropped to save memory; ``restore`` brings it back
     signature: tuple = field(init=False)  # the diagnostics the editor was shown
 
@@ -64,6 +69,7 @@ class Analyzer:
         self.projects: dict[tuple[str | None, str | None], ProjectResolver] = {}
         self.resolving: set[ProjectResolver] = set()
         self.result_ids = itertools.count(1)
+        self.incremental: dict[str, IncrementalAnalyzer] = {}  # per target: re-parses only what an edit touched
 
     async def run(self, function: Callable, *args):
         """``function(*args)`` in an analysis thread."""
@@ -87,9 +93,11 @@ class Analyzer:
             if not resolved.options.enable or effective.excluded:
                 return Result(result_id, generation, snapshot, effective, None, empty)
             project = self.project_for(effective.folder_path, resolved.settings.interpreter)
-            analysis = engine.analyze(snapshot.source, resolved.settings, project)
+            incremental = self.incremental.setdefault(snapshot.key, IncrementalAnalyzer())
+            analysis = incremental.analyze(snapshot.source, resolved.settings, project)
             diagnostics = self._convert(result_id, snapshot, analysis, resolved.options.docs_url)
-            return Result(result_id, generation, snapshot, effective, analysis, diagnostics)
+            return Result(result_id, generation, snapshot, effective, analysis, diagnostics,
+                          owner_hints=analysis.owner_hints, scope_summaries=analysis.scope_summaries)
         except Exception:
             logger.exception("analysing %s failed; the server keeps serving", snapshot.key)
             return Result(result_id, generation, snapshot, None, None, empty)
@@ -104,6 +112,10 @@ class Analyzer:
             data = {"result": result_id, "index": index}
             diagnostics[view.uri].append(to_lsp_diagnostic(view, clamped, data, docs_url, list(snapshot.views)))
         return diagnostics
+
+    def forget(self, key: str) -> None:
+        """The target was closed or its analysis evicted: its kept statements go too."""
+        self.incremental.pop(key, None)
 
     async def reanalysed(self, result: Result) -> engine.Analysis | None:
         """The full analysis of an evicted result's text, if it still says what the editor shows."""

@@ -81,6 +81,13 @@ class Client:
     def refresh_diagnostics(self) -> None:
         self._server.workspace_diagnostic_refresh(None)
 
+    def refresh_glance(self) -> None:
+        """Inlay hints and code lenses changed without an edit: the client asks for them anew."""
+        if self.supports("workspace.inlay_hint.refresh_support"):
+            self._server.workspace_inlay_hint_refresh(None)
+        if self.supports("workspace.code_lens.refresh_support"):
+            self._server.workspace_code_lens_refresh(None)
+
     def warn_once(self, message: str, show_notifications: str = "onWarning", log: bool = True) -> None:
         """A log line (unless the caller's own logging has one) and, unless ``showNotifications``
         says otherwise, a notification; once per distinct message for the whole session."""

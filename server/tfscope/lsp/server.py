@@ -32,7 +32,7 @@ logger = logging.getLogger("tfscope.lsp")
 SESSION_MODULES = tuple(
     f"tfscope.lsp.{name}"
     for name in ("session", "features.diagnostics", "features.actions", "features.hover", "features.commands",
-                 "features.workspace")
+                 "features.workspace", "features.inlay_hints", "features.code_lens")
 )
 
 NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
@@ -80,11 +80,12 @@ class TfscopeServer(LanguageServer):
 
         async def started() -> Session:
             await asyncio.to_thread(import_session_modules)
-            from tfscope.lsp.features import diagnostics
+            from tfscope.lsp.features import diagnostics, inlay_hints
             from tfscope.lsp.session import Session
 
             session = Session(self.client, initialization_options)
             diagnostics.attach(session)
+            inlay_hints.attach(session)
             return session
 
         self._session = asyncio.ensure_future(started())
@@ -184,6 +185,24 @@ def build_server() -> TfscopeServer:
         from tfscope.lsp.features import hover
 
         return await hover.hover(await ls.session(), params)
+
+    @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=True))
+    async def on_inlay_hint(ls: TfscopeServer, params: types.InlayHintParams):
+        from tfscope.lsp.features import inlay_hints
+
+        return await inlay_hints.inlay_hints(await ls.session(), params)
+
+    @server.feature(types.INLAY_HINT_RESOLVE)
+    async def on_inlay_hint_resolve(ls: TfscopeServer, hint: types.InlayHint) -> types.InlayHint:
+        from tfscope.lsp.features import inlay_hints
+
+        return inlay_hints.resolve(await ls.session(), hint)
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=False))
+    async def on_code_lens(ls: TfscopeServer, params: types.CodeLensParams):
+        from tfscope.lsp.features import code_lens
+
+        return await code_lens.code_lenses(await ls.session(), params)
 
     @server.command(APPLY_FIX_ALL_COMMAND)
     async def apply_fix_all(ls: TfscopeServer, uri: str) -> None:

@@ -194,6 +194,7 @@ class Session:
         self.kept.move_to_end(key)
         while len(self.kept) > KEPT_ANALYSES:
             oldest, _ = self.kept.popitem(last=False)
+            self.analyzer.forget(oldest)
             if (result := self.results.get(oldest)) is not None and result.analysis is not None:
                 result.analysis, result.evicted = None, True
                 result.fixes.clear()
@@ -217,6 +218,7 @@ class Session:
         for table in (self.results, self.kept, self.edit_counts, self.saved):
             table.pop(key, None)
         self.configuration.forget(key)
+        self.analyzer.forget(key)
         for waiter in self.waiters.pop(key, []):
             if not waiter.done():
                 waiter.set_result(None)

@@ -39,11 +39,19 @@ class ServerOptions:
     configuration: str | None = None  # a tfscope.toml / pyproject.toml to use instead of discovery
     show_notifications: str = "onWarning"  # which problems also pop up (the log always has them)
     run: str = "onType"  # onSave: analyse the text as opened or last saved, not each edit
+    inlay_hints: bool = True  # the owning strategy after each named variable owner
+    code_lens: bool = False  # "creates 3 distributed objects" over scope blocks; off, as ruff and Pylance show none
+
+
+def _is_boolean(value: Any) -> str | None:
+    return None if isinstance(value, bool) else "must be true or false"
 
 
 # editor key -> (ServerOptions field, validator returning an error text or None)
 _SERVER_KEYS = {
-    "enable": ("enable", lambda value: None if isinstance(value, bool) else "must be true or false"),
+    "enable": ("enable", _is_boolean),
+    "inlayHints": ("inlay_hints", _is_boolean),
+    "codeLens": ("code_lens", _is_boolean),
     "logLevel": (
         "log_level",
         lambda value: None if value in LOG_LEVELS else f"must be one of {', '.join(LOG_LEVELS)}",

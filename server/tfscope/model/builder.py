@@ -110,10 +110,17 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
             if method is not None and method.node not in self.called_nodes:
                 self.analyze_uncalled(method, instance)
         state = dict(instance.attrs)
-        for method in cls.methods.values():
-            if method.node not in self.called_nodes:
-                instance.attrs = dict(state)
-                self.analyze_uncalled(method, instance)
+        # methods that set attributes up (a `compile` override, `create_optimizer`) run first and
+        # hand them on, as a caller calls them before the methods that use them (`train_step`)
+        others = [method for method in cls.methods.values() if method.node not in self.called_nodes]
+        setters = [method for method in others if _assigns_attributes(method)]
+        for method in [*setters, *(method for method in others if method not in setters)]:
+            if method.node in self.called_nodes:
+                continue
+            instance.attrs = dict(state)
+            self.analyze_uncalled(method, instance)
+            if method in setters:
+                state = dict(instance.attrs)
 
     def analyze_uncalled(self, function: Function, self_value=None) -> None:
         self.root = Root(function.node, context_known=function.node in self.entry_points,
@@ -162,3 +169,14 @@ def _is_test(function: Function) -> bool:
     """What pytest and unittest collect: `test*` functions and methods of non-Keras classes."""
     owner = function.owner_class
     return function.node.name.startswith("test") and (owner is None or owner.kind is None)
+
+
+def _assigns_attributes(function: Function) -> bool:
+    """Whether the method stores something on `self` (its first parameter)."""
+    parameters = function.node.args.posonlyargs + function.node.args.args
+    if not parameters:
+        return False
+    receiver = parameters[0].arg
+    return any(isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == receiver
+               for node in ast.walk(function.node) if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+               for target in (node.targets if isinstance(node, ast.Assign) else [node.target]))

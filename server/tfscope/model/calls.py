@@ -28,9 +28,9 @@ from tfscope.resolve.catalog import (
     Api,
 )
 
-# Methods that put more objects in a list, dict or set.
-# what only an optimizer does: a step, whoever the optimizer is
+# What only an optimizer does: a step, whoever the optimizer is.
 _STEP_METHODS = frozenset({"apply_gradients", "minimize"})
+# Methods that put more objects in a list, dict or set.
 _GROWING_METHODS = frozenset({"append", "extend", "update", "add", "insert", "setdefault"})
 
 # What a trainer handed a strategy trains under it.

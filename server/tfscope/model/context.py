@@ -107,8 +107,14 @@ class ScopeStack:
     def meet(self, value, strategy: Strategy | None, node: ast.AST, reason: str, via: str) -> None:
         for owner in self.feasible(value):
             # an object made where the strategy does not exist (`else: strategy = None`) never meets it
-            if strategy is None or not contradicts(owner.condition, strategy.condition):
-                owner.meet(strategy, node, reason, via, tuple(self.conditions))
+            if strategy is not None and contradicts(owner.condition, strategy.condition):
+                continue
+            # made by another body whose caller tfscope cannot see (a `create_optimizer` method), away
+            # from this strategy: whether its caller had the scope open is unknown here
+            if (not owner.root.context_known and owner.root is not self.root
+                    and (strategy is None or strategy.root is not owner.root)):
+                continue
+            owner.meet(strategy, node, reason, via, tuple(self.conditions))
 
     @property
     def frame(self) -> Frame:

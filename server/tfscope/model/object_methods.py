@@ -173,6 +173,21 @@ class ObjectMethods:
             model.trained = True
             if isinstance(model.optimizer, Owner):
                 model.optimizer.trained = True
+        self.run_overridden_step(model, method, node, current)
+
+    def run_overridden_step(self, model: Owner, method: str, node: ast.Call, current: Strategy | None) -> None:
+        """`fit` runs the model's own `train_step` (`evaluate`: `test_step`) through the strategy's
+        `run`: the strategy the model was created under, else the one current at `fit`."""
+        cls = class_of(model)
+        step = cls.method(_OVERRIDDEN_STEPS[method]) if cls is not None and method in _OVERRIDDEN_STEPS else None
+        strategy = model.placement or current
+        if step is None or strategy is None or strategy.is_default or self.replica is not None:
+            return
+        outer, self.replica = self.replica, strategy
+        try:
+            self.call_function(step, node, [None], {}, self_value=model)
+        finally:
+            self.replica = outer
 
     def owner_build(self, owner: Owner, node, args, kwargs) -> None:
         if owner.kind is Api.OPTIMIZER:
@@ -204,9 +219,10 @@ class ObjectMethods:
         for argument in [*call.args, *(keyword.value for keyword in call.keywords)]:
             for name in ast.walk(argument):
                 if isinstance(name, ast.Name):
-                    value = self.frame.lookup(name.id)
-                    if isinstance(value, Owner) and value not in found:
-                        found.append(value)
+                    # each object the name may hold on this path (`model` built in one of two branches)
+                    for owner in self.feasible(self.frame.lookup(name.id)):
+                        if owner not in found:
+                            found.append(owner)
         return found
 
     def owner_load_weights(self, model: Owner, node, args, kwargs) -> None:
@@ -270,8 +286,9 @@ class ObjectMethods:
 
     def call_loss(self, loss: Loss, node: ast.Call):
         scope = self.current()
+        open_scope = scope if scope is not None and not scope.is_default else None
         self.report(LossCalled(loss.node, loss.label, loss.default_reduction, self.replica, self.local_node(node),
-                               loss.reduction_site or loss.node, scope if scope is not None and not scope.is_default else None,
+                               loss.reduction_site or loss.node, open_scope,
                                self.root.context_known or self.root.test_entry))
         return None
 
@@ -285,6 +302,13 @@ class ObjectMethods:
                            f"created in the {part.placement.describe()} scope", "combined")
                 return
 
+
+# The step method each Keras loop runs, when a model class defines its own.
+_OVERRIDDEN_STEPS = {
+    "fit": "train_step", "train_on_batch": "train_step",
+    "evaluate": "test_step", "test_on_batch": "test_step",
+    "predict": "predict_step", "predict_on_batch": "predict_step",
+}
 
 _OWNER_METHODS = {
     "compile": ObjectMethods.owner_compile,

@@ -120,8 +120,8 @@ class Alternatives:
 @dataclass(frozen=True)
 class Sequence:
     items: tuple
-    # a dict's key for each item, where the code spells it: (text, exact) with `exact` False for a
-    # prefix (`"ood/auroc_{}".format(name)`); None where unknown; empty for a list
+    # a dict's key for each item, where the code spells it (see ``key_pattern``); None where
+    # unknown; empty for a list
     keys: tuple = ()
 
     def key_of(self, index: int):
@@ -133,29 +133,37 @@ class Sequence:
                 if key is None or self.key_of(index) is None or keys_may_match(self.key_of(index), key)]
 
 
-def keys_may_match(first: tuple[str, bool], second: tuple[str, bool]) -> bool:
-    (text, exact), (other, other_exact) = first, second
-    if exact and other_exact:
-        return text == other
-    if exact:
-        return text.startswith(other)
-    if other_exact:
-        return other.startswith(text)
-    return text.startswith(other) or other.startswith(text)
+def keys_may_match(first: tuple[str, str, bool], second: tuple[str, str, bool]) -> bool:
+    """Whether two keys as spelled (see ``key_pattern``) may be the same string."""
+    if first[2] and second[2]:
+        return first[0] == second[0]
+    if second[2]:
+        first, second = second, first
+    if first[2]:  # an exact key against a pattern
+        text, (start, end) = first[0], second[:2]
+        return len(text) >= len(start) + len(end) and text.startswith(start) and text.endswith(end)
+    (start, end), (other_start, other_end) = first[:2], second[:2]
+    return ((start.startswith(other_start) or other_start.startswith(start))
+            and (end.endswith(other_end) or other_end.endswith(end)))
 
 
-def key_pattern(node: ast.AST | None) -> tuple[str, bool] | None:
-    """A dict key as the code spells it: `"loss"` exactly, `"ood/{}".format(x)` and f-strings by
-    their literal start; None when nothing of it is literal."""
+def key_pattern(node: ast.AST | None) -> tuple[str, str, bool] | None:
+    """A dict key as the code spells it: (text, text, True) for `"loss"`; the literal start and end
+    of a `"ood/{}".format(x)` or an f-string (`f"{split}/ms_per_example"`), not exact; None when
+    nothing of it is literal."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value, True
+        return node.value, node.value, True
     if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format"
             and isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str)):
-        prefix = node.func.value.value.split("{", 1)[0]
-        return (prefix, False) if prefix else None
-    if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
-        return str(node.values[0].value), False
-    return None
+        template = node.func.value.value
+        start, end = template.split("{", 1)[0], template.rsplit("}", 1)[-1] if "}" in template else ""
+    elif isinstance(node, ast.JoinedStr) and node.values:
+        first, last = node.values[0], node.values[-1]
+        start = str(first.value) if isinstance(first, ast.Constant) else ""
+        end = str(last.value) if isinstance(last, ast.Constant) and len(node.values) > 1 else ""
+    else:
+        return None
+    return (start, end, False) if start or end else None
 
 
 def class_of(value) -> ClassValue | None:

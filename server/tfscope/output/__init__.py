@@ -25,5 +25,8 @@ FORMATTERS: dict[str, Formatter] = {
     "junit": junit.render,
     "pylint": pylint.render,
 }
+# The formats that show each finding's fix (its edits, its message or the fixable mark): only
+# their reports pay for validating fixes (`--statistics` marks fixable rules in every format).
+SHOWS_FIXES = frozenset({"text", "concise", "json", "sarif"})
 
-__all__ = ["FORMATTERS", "Finding", "FindingEdit", "FindingFix", "Formatter", "Location", "finding_for"]
+__all__ = ["FORMATTERS", "SHOWS_FIXES", "Finding", "FindingEdit", "FindingFix", "Formatter", "Location", "finding_for"]

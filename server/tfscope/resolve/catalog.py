@@ -173,6 +173,12 @@ _NON_TF_ROOTS = ("contextlib.", "numpy.", "pandas.", "os.", "transformers.", "te
 _NON_MODEL_SUFFIXES = ("Tokenizer", "Preprocessor", "ImageConverter", "AudioConverter", "Config")
 
 # Keras layers that hold no weights: calling them outside the scope distributes nothing wrongly.
+# Preprocessing layers whose state is adapted once and only read afterwards (no trainable weight).
+READ_ONLY_STATE_LAYERS = frozenset(
+    {"Normalization", "StringLookup", "IntegerLookup", "TextVectorization", "Discretization", "Hashing",
+     "CategoryEncoding"}
+)
+
 WEIGHTLESS_LAYERS = frozenset(
     {"Flatten", "Dropout", "SpatialDropout1D", "SpatialDropout2D", "SpatialDropout3D", "Activation",
      "ReLU", "LeakyReLU", "ELU", "Softmax", "ThresholdedReLU", "Reshape", "Permute", "RepeatVector",

@@ -30,19 +30,21 @@ except ModuleNotFoundError:  # Python 3.10
 
 DEFAULT = 3
 
-# A line starts where the tokenizer starts one (after "\n", "\r\n" or "\r"); its indentation never
-# spans a line break, and no two repeats overlap, so a search stays linear on any text.
-_LINE_START = r"(?:^|(?<=\r))[ \t\f]*"
-_IN_FILE = (
-    (re.compile(_LINE_START + r"(?:import[ \t\f][^\r\n#]*\btf_keras\b|from[ \t\f]+tf_keras\b)", re.MULTILINE),
+# Statements at the start of a line (after "\n", "\r\n" or "\r"): only the lines holding the
+# literal are tried, each once, so the search stays linear and skips most of the text.
+_IN_FILE = (  # (literal on the line, or None for anywhere in the text; pattern; major; evidence)
+    ("tf_keras", re.compile(r"[ \t\f]*(?:import[ \t\f][^\r\n#]*\btf_keras\b|from[ \t\f]+tf_keras\b)"),
      2, "the file imports `tf_keras`"),
-    (re.compile(r"TF_USE_LEGACY_KERAS['\"]\s*(?:\]\s*)?[=,]\s*['\"](?:1|true|True)"),
+    (None, re.compile(r"TF_USE_LEGACY_KERAS['\"]\s*(?:\]\s*)?[=,]\s*['\"](?:1|true|True)"),
      2, "the file sets `TF_USE_LEGACY_KERAS`"),
-    (re.compile(_LINE_START + r"(?:import[ \t\f]+keras\b(?!\.)|from[ \t\f]+keras[ \t\f]+import)", re.MULTILINE),
+    ("keras", re.compile(r"[ \t\f]*(?:import[ \t\f]+keras\b(?!\.)|from[ \t\f]+keras[ \t\f]+import)"),
      3, "the file imports `keras`"),
 )
-# APIs only Keras 2 (TF <= 2.15) has: the weakest evidence, read last.
+_LINE_BREAK = re.compile(r"[\r\n]")
+# APIs only Keras 2 (TF <= 2.15) has: the weakest evidence, read last; searched only when the
+# literal each needs is in the text (a regex that starts with \b visits every position).
 _KERAS_2_ONLY_APIS = re.compile(r"\bkeras\.optimizers\.legacy\b|\bcompat\.v1\.Session\b|\btf\.Session\b")
+_KERAS_2_ONLY_LITERALS = ("optimizers.legacy", "Session")
 # Keras 3 saves and loads weights only as `.weights.h5`: Keras weights in a TF-checkpoint path are Keras 2.
 _KERAS_WEIGHTS_CALL = re.compile(r"\b(?:load_weights|save_weights)\(|\bsave_weights_only\s*=\s*True")
 _CHECKPOINT_PATH = re.compile(r"""\.ckpt['"]""")
@@ -79,8 +81,8 @@ class KerasVersion:
 
 def detect(code: str, path: str | None, setting: str, interpreter: str | None,
            recorded_tensorflow: str | None = None) -> KerasVersion:
-    for pattern, major, evidence in _IN_FILE:
-        if pattern.search(code):
+    for literal, pattern, major, evidence in _IN_FILE:
+        if _starts_a_line(literal, pattern, code) if literal else pattern.search(code):
             return KerasVersion(major, evidence)
     if recorded_tensorflow:
         version = Version(recorded_tensorflow)
@@ -112,9 +114,25 @@ def _from_environment(path: str | None, interpreter: str | None) -> KerasVersion
 
 
 def _from_code(code: str) -> KerasVersion:
-    if _KERAS_2_ONLY_APIS.search(code) or (_KERAS_WEIGHTS_CALL.search(code) and _CHECKPOINT_PATH.search(code)):
+    if ((any(literal in code for literal in _KERAS_2_ONLY_LITERALS) and _KERAS_2_ONLY_APIS.search(code))
+            or (_CHECKPOINT_PATH.search(code) and _KERAS_WEIGHTS_CALL.search(code))):
         return KerasVersion(2, "the file uses Keras-2-only APIs")
     return KerasVersion(DEFAULT, "the default (Keras 3, TensorFlow 2.16 and later)")
+
+
+def _starts_a_line(literal: str, pattern: re.Pattern, code: str) -> bool:
+    """Whether ``pattern`` matches from the start of a line that holds ``literal``."""
+    position = 0
+    while (found := code.find(literal, position)) >= 0:
+        after_newline = max(position, code.rfind("\n", position, found) + 1)  # ``position`` starts a line
+        line_start = max(after_newline, code.rfind("\r", after_newline, found) + 1)
+        if pattern.match(code, line_start):
+            return True
+        line_break = _LINE_BREAK.search(code, found)
+        if line_break is None:
+            return False
+        position = line_break.end()
+    return False
 
 
 def _from_installed(installed: Installed | None, evidence: str) -> KerasVersion | None:

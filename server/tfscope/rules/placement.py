@@ -9,7 +9,7 @@ from tfscope.diagnostics import PlaceInScope
 from tfscope.model.entities import Meeting, Owner, SemanticModel, Strategy
 from tfscope.model.facts import OptimizerV2Era
 from tfscope.model.joins import describe_conditions
-from tfscope.resolve.catalog import WEIGHTLESS_LAYERS, Api
+from tfscope.resolve.catalog import READ_ONLY_STATE_LAYERS, WEIGHTLESS_LAYERS, Api
 from tfscope.rules import Violation
 
 # Where a fresh legacy optimizer meets a strategy without having made any variable yet.
@@ -25,6 +25,8 @@ def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | N
         if owner.kind not in kinds or id(owner) in parts:
             continue
         if owner.kind is Api.OPTIMIZER and _creates_variables_lazily(owner, optimizer_v2_era):
+            continue
+        if _read_by_gpu_replicas_only(owner):
             continue
         culprit = _culprit(owner)
         if culprit is None:
@@ -54,6 +56,15 @@ def _creates_variables_lazily(optimizer: Owner, optimizer_v2_era: bool) -> bool:
     only checks the optimizer's existing `_weights`, which a fresh OptimizerV2 has none of.)"""
     legacy = optimizer_v2_era or ".legacy." in optimizer.label
     return legacy and bool(optimizer.meetings) and all(m.via in _LAZY_OPTIMIZER_USES for m in optimizer.meetings)
+
+
+def _read_by_gpu_replicas_only(layer: Owner) -> bool:
+    """An adapted preprocessing layer (`Normalization`) only read in steps on GPUs: each mirrored
+    replica reads the single copy of its state, which works; on TPU the step cannot reach it."""
+    return (layer.kind is Api.LAYER and layer.label.rsplit(".", 1)[-1] in READ_ONLY_STATE_LAYERS
+            and bool(layer.meetings)
+            and all(m.via == "step" and m.strategy is not None and m.strategy.kind != "TPUStrategy"
+                    for m in layer.meetings))
 
 
 def _culprit(owner: Owner) -> Owner | None:

@@ -1,4 +1,4 @@
-from tfscope.diagnostics import Severity
+from tfscope.diagnostics import JoinScopes, Severity
 from tfscope.model.entities import SemanticModel
 from tfscope.model.facts import NestedScopes
 from tfscope.rules import Rule, Violation
@@ -30,7 +30,13 @@ with gpu_strategy.scope():
 Use one strategy for everything that trains together.
 
 ## Fix safety
-No automatic fix: which strategy is right is a design decision.
+Where the object is created in one strategy's `with` block and used in a later block of the
+other strategy in the same statement list, "Create it in the `with other.scope():` block that
+uses it" moves the creating statement to the start of that block, else "Use it in the `with
+strategy.scope():` block that creates it" moves the using statement to the end of the
+creating block, when nothing crossed shares a name with the moved statement. Both are unsafe:
+the object's variables, or the work, move to the other strategy's devices. Nested scopes of
+two strategies have no automatic fix: which strategy is right is a design decision.
 """
 
 
@@ -60,6 +66,8 @@ def check(model: SemanticModel):
                     related=((owner.site, f"{owner.describe()} is created in the scope of {created} here"),
                              (placement.node, f"{created} is created here"),
                              (meeting.strategy.node, f"{used} is created here")),
+                    intent=JoinScopes(owner.statement, meeting.node, tuple(placement.scope_blocks),
+                                      tuple(meeting.strategy.scope_blocks)),
                 )
                 break
 
@@ -78,4 +86,5 @@ RULE = Rule(
     summary="Two different strategies mixed",
     doc=DOC,
     check=check,
+    fixable=True,
 )

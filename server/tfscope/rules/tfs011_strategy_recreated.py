@@ -1,4 +1,4 @@
-from tfscope.diagnostics import Severity
+from tfscope.diagnostics import HoistOutOfLoop, Severity
 from tfscope.model.entities import SemanticModel
 from tfscope.model.facts import SingleWorkerEvidence, StrategyRecreated
 from tfscope.resolve.catalog import COLLECTIVE_STRATEGIES
@@ -38,6 +38,13 @@ for fold in range(5):
     with strategy.scope():
         model = build_model()
 ```
+
+## Fix safety
+"Create the strategy once, before the loop" moves `strategy = ...` from the loop body to just
+before the loop, when it reads nothing the loop changes, nothing else in the loop rebinds the
+name and nothing before it in the body reads it. It is unsafe: the strategy is then created
+also when the loop runs no pass, and every pass shares it. A strategy created in a function
+called more than once has no automatic fix (which caller should own it is a design decision).
 """
 
 
@@ -51,6 +58,7 @@ def check(model: SemanticModel):
             node=event.strategy.node,
             message=f"A new `{event.strategy.kind}` is constructed {event.why}; collective ops can be "
             "configured once per program: create the strategy once and reuse it",
+            intent=HoistOutOfLoop(event.strategy.node),
         )
 
 
@@ -61,4 +69,5 @@ RULE = Rule(
     summary="MultiWorkerMirroredStrategy constructed in a loop or in a function called more than once",
     doc=DOC,
     check=check,
+    fixable=True,
 )

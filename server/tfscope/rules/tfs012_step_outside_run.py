@@ -1,5 +1,5 @@
 from tfscope.astutil import text_of
-from tfscope.diagnostics import Severity
+from tfscope.diagnostics import CallDirectly, RunThroughStrategy, Severity
 from tfscope.model.entities import SemanticModel
 from tfscope.model.facts import LoopInRun, OptimizerStep
 from tfscope.rules import Rule, Violation
@@ -35,6 +35,14 @@ for x, y in dist_dataset:
 for x, y in dist_dataset:
     strategy.run(train_step, args=(x, y))
 ```
+
+## Fix safety
+"Run it through `strategy.run`" rewrites the direct call `train_step(x, y)` as
+`strategy.run(train_step, args=(x, y))` (keywords as `kwargs={...}`). It is unsafe: the step
+now runs once per replica and returns per-replica values, which code using its result may
+not expect. "Call it directly, not through `strategy.run`" turns `strategy.run(model.fit,
+args=(x, y))` into `model.fit(x, y)`; also unsafe: it returns the loop's own result, and `fit`
+then distributes itself. Neither is offered for `*args`, `**kwargs`, `fn=` or `options=`.
 """
 
 
@@ -50,12 +58,14 @@ def check(model: SemanticModel):
             node=event.call,
             message=f"`{event.node.func.attr}` of {_describe_optimizer(event)} runs in cross-replica context: "
             f"run the step through `{strategy.label or 'strategy'}.run(step_fn, args=...)`",
+            intent=RunThroughStrategy(event.call, _names(model, strategy)) if event.call is not event.node else None,
         )
     for event in model.events_of(LoopInRun):
         yield Violation(
             node=event.node,
             message=f"`{event.method}` is a whole Keras training loop, not a step; do not pass it to "
             f"`{event.strategy.label or 'strategy'}.run`",
+            intent=CallDirectly(event.node),
         )
 
 
@@ -71,6 +81,12 @@ def _describe_optimizer(event: OptimizerStep) -> str:
     return event.optimizer.describe() if event.optimizer is not None else f"`{text_of(event.node.func.value)}`"
 
 
+def _names(model: SemanticModel, strategy) -> tuple[str, ...]:
+    """What the strategy goes by, the module's name first (the fix keeps the one that reaches it)."""
+    names = [strategy.names.get(model.module), *strategy.names.values(), strategy.label]
+    return tuple(dict.fromkeys(name for name in names if name and not name.endswith(")")))
+
+
 RULE = Rule(
     code="TFS012",
     name="step-outside-run",
@@ -78,4 +94,5 @@ RULE = Rule(
     summary="Training step run in cross-replica context instead of through strategy.run",
     doc=DOC,
     check=check,
+    fixable=True,
 )

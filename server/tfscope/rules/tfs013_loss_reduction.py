@@ -1,4 +1,4 @@
-from tfscope.diagnostics import Severity
+from tfscope.diagnostics import AverageLossPerExample, Severity
 from tfscope.model.entities import SemanticModel
 from tfscope.model.facts import LossCalled
 from tfscope.rules import Rule, Violation
@@ -45,6 +45,17 @@ def step_fn(x, y):
     per_example_loss = loss_object(y, model(x))
     loss = tf.nn.compute_average_loss(per_example_loss, global_batch_size=GLOBAL_BATCH)
 ```
+
+## Fix safety
+"Use `reduction="none"` and `tf.nn.compute_average_loss`" sets `reduction="none"` on the
+constructor and wraps each call of the loss in the distributed step in
+`tf.nn.compute_average_loss(..., global_batch_size=GLOBAL_BATCH_SIZE)`. It is unsafe: the loss
+value, and so the gradients, change scale. It is offered only where the global batch size has
+a name the step can see (`GLOBAL_BATCH_SIZE`, `global_batch_size`, `GLOBAL_BATCH`, in the
+module or a function around the call), `tensorflow` is imported, the loss is built from a
+Keras class (a class of the project's own is fixed in its `__init__`, by hand), and every call
+of the loss tfscope sees runs in a step run by the strategy (not in a scope, where only the
+reduction would need to change).
 """
 
 
@@ -63,6 +74,7 @@ def check(model: SemanticModel):
             message=f"`{event.label}` uses the default reduction but {message}; pass "
             "`reduction=\"none\"` and average with `tf.nn.compute_average_loss`",
             related=related,
+            intent=_average_per_example(model, event),
         )
 
 
@@ -87,6 +99,18 @@ def _where_it_raises(model: SemanticModel, event: LossCalled):
             ((event.call, "called here"),))
 
 
+def _average_per_example(model: SemanticModel, event: LossCalled) -> AverageLossPerExample | None:
+    """Where the finding is the loss's constructor (or its `reduction=`) and every call of it the model saw runs per
+    replica: a call elsewhere would get per-example losses where it expects their mean."""
+    keywords = getattr(event.loss_node, "keywords", ())
+    if event.reduction_site is not event.loss_node and all(k.value is not event.reduction_site for k in keywords):
+        return None  # a loss class of the project's own: its `__init__` decides
+    calls = [other for other in model.events_of(LossCalled) if other.loss_node is event.loss_node]
+    if any(other.replica is None or other.replica.is_default for other in calls):
+        return None
+    return AverageLossPerExample(event.loss_node, tuple(dict.fromkeys(other.call for other in calls)))
+
+
 RULE = Rule(
     code="TFS013",
     name="loss-reduction",
@@ -94,4 +118,5 @@ RULE = Rule(
     summary="Loss with default reduction used in a custom distributed step",
     doc=DOC,
     check=check,
+    fixable=True,
 )

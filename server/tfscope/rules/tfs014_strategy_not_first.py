@@ -1,4 +1,4 @@
-from tfscope.diagnostics import Severity
+from tfscope.diagnostics import MoveBefore, Severity
 from tfscope.model.entities import SemanticModel
 from tfscope.model.facts import SingleWorkerEvidence, StartupAfterOps, UsedAfterTpuReset
 from tfscope.resolve.catalog import COLLECTIVE_STRATEGIES
@@ -39,6 +39,15 @@ strategy = tf.distribute.MultiWorkerMirroredStrategy()
 strategy = tf.distribute.MultiWorkerMirroredStrategy()
 x = tf.random.normal((8, 4))
 ```
+
+## Fix safety
+"Move the strategy's creation before the first TensorFlow operation" moves `strategy = ...`,
+with the statements it needs from in between (its cluster resolver, set-up calls given that
+resolver), to just before the statement that runs the first operation. It is offered only
+when both sit in one statement list and the statements it crosses share no name with the
+moved ones and have no side effects tfscope cannot name (a bare library call, a notebook
+magic). It is safe: nothing crossed feeds the strategy or reads it, and TensorFlow asks for
+exactly this order. Objects used after a TPU re-initialisation have no automatic fix.
 """
 
 
@@ -61,6 +70,7 @@ def check(model: SemanticModel):
             message=f"{event.what} must come before any other TensorFlow operation in a multi-worker "
             "set-up; move it to the start of the program",
             related=((event.first_op, "the first TensorFlow operation runs here"),),
+            intent=MoveBefore(event.node, event.first_op),
         )
 
 
@@ -71,4 +81,5 @@ RULE = Rule(
     summary="MultiWorkerMirroredStrategy created after other TensorFlow ops; TPU objects used after re-initialisation",
     doc=DOC,
     check=check,
+    fixable=True,
 )

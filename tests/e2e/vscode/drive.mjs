@@ -1,9 +1,9 @@
 // Drives VS Code (code-server) in Chromium through one scenario and writes what it saw as JSON.
 // Usage: node drive.mjs <scenario.json>. The pytest side prepares the workspace and asserts.
 // scenario: {nodeModules, chromium, url, file (relative), path (absolute),
-//            kind: "marker" | "quickFix" | "commands" | "settingsChange" | "notebook" | "runOnSave", result,
-//            screenshotDir, fixTitle? (quickFix), settingsFile? newSettings? expectedSquiggle? (settingsChange),
-//            line? settleMs? (runOnSave)}
+//            kind: "marker" | "quickFix" | "commands" | "settingsChange" | "notebook" | "runOnSave" | "glance",
+//            result, screenshotDir, fixTitle? (quickFix), settingsFile? newSettings? expectedSquiggle? (settingsChange),
+//            line? settleMs? (runOnSave), hintText? lensText? (glance)}
 import { createRequire } from 'node:module';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -254,12 +254,42 @@ async function notebookScenario(page) {
     await page.locator(cellSquiggle).first().waitFor({ state: 'detached', timeout: MARKER_TIMEOUT });
 }
 
+/** The editor's text as rendered, inlay hints (injected text) included, spaces normalised. */
+async function renderedText(page, editorSelector) {
+    return (await page.locator(`${editorSelector} .view-lines`).first().textContent()).replace(/\u00a0/g, ' ');
+}
+
+async function glanceScenario(page) {
+    const editorSelector = await openAndWaitForMarker(page);
+    step('wait for the inlay hint');
+    await page.waitForFunction(
+        ([selector, hint]) =>
+            document.querySelector(`${selector} .view-lines`)?.textContent?.replace(/\u00a0/g, ' ').includes(hint),
+        [editorSelector, scenario.hintText],
+        { timeout: MARKER_TIMEOUT },
+    );
+    observed.renderedText = await renderedText(page, editorSelector);
+    step('wait for the code lens');
+    const lens = page.locator(`${editorSelector} .codelens-decoration a`, { hasText: scenario.lensText }).first();
+    await lens.waitFor({ timeout: MARKER_TIMEOUT });
+    observed.lensTexts = await page.locator(`${editorSelector} .codelens-decoration`).allTextContents();
+    step('click the code lens');
+    await lens.click();
+    const peek = page.locator(`${editorSelector} .zone-widget .peekview-widget`).first();
+    await peek.waitFor({ timeout: UI_TIMEOUT });
+    await page.locator(`${editorSelector} .zone-widget .ref-tree .monaco-list-row`).first().waitFor({ timeout: UI_TIMEOUT });
+    observed.peekRows = await page.locator(`${editorSelector} .zone-widget .ref-tree .monaco-list-row`).allTextContents();
+}
+
 /** Texts of the notification toasts on screen (warnings and errors stay until dismissed). */
 async function notifications(page) {
     return page.locator('.notification-toast .notification-list-item-message').allTextContents();
 }
 
-const SCENARIOS = { marker: markerScenario, quickFix: quickFixScenario, commands: commandsScenario, settingsChange: settingsChangeScenario, notebook: notebookScenario, runOnSave: runOnSaveScenario };
+const SCENARIOS = {
+    marker: markerScenario, quickFix: quickFixScenario, commands: commandsScenario, settingsChange: settingsChangeScenario,
+    notebook: notebookScenario, runOnSave: runOnSaveScenario, glance: glanceScenario,
+};
 
 const browser = await chromium.launch({
     executablePath: scenario.chromium,

@@ -1,0 +1,157 @@
+"""Incremental analysis of one open document: each version re-parses only what an edit touched.
+
+A module is a sequence of top-level statements, and Python's grammar parses each on its own:
+the tree of the whole text is the trees of its statements, each parsed where it stands. So
+the parsed statements of the previous version are kept with their text; a new version reuses
+those before the edit, and those after it when the edit kept the line count (their nodes then
+hold the right lines), and parses only the rest, as one piece placed at its own line. Text
+that does not parse that way (an edit that opens a string, half-typed code) is parsed whole,
+as ``engine.analyze`` does, so the tree is always the one ``parse_tolerant`` gives.
+
+The interpreter still runs the whole module: its objects are changed by later statements (a
+model met in a scope, a strategy's alternatives) and by the functions run after the module
+body, so a state kept at a statement could not be handed to a later version unchanged.
+"""
+
+from __future__ import annotations
+
+import ast
+import threading
+import warnings
+from dataclasses import dataclass
+
+from tfscope.config import DEFAULT_SETTINGS, Settings
+from tfscope.engine import Analysis, analyze
+from tfscope.parsing import BYTE_ORDER_MARK, PRUNING, parse_tolerant
+from tfscope.resolve.project import ProjectResolver
+from tfscope.source import Source
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Top-level statements that start on line ``line`` (0-based), with the text up to the next ones."""
+
+    text: str
+    start: int  # offset of its first line in the code
+    line: int
+    statements: tuple[ast.stmt, ...]
+
+
+@dataclass(frozen=True)
+class ParseStats:
+    """What the last parse did: for tests and benchmarks."""
+
+    reused_chunks: int
+    parsed_chars: int  # of the code, parsed afresh (all of it when it was parsed whole)
+
+
+class ChunkedParser:
+    """``parse_tolerant`` that keeps the statements of the previous text it parsed cleanly."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._code: str | None = None
+        self._chunks: list[Chunk] = []
+        self.last = ParseStats(0, 0)
+
+    def __call__(self, code: str) -> tuple[ast.Module, bool]:
+        with self._lock:
+            tree = self._reparsed(code) if self._can_reuse(code) else None
+            if tree is not None:
+                return tree, False
+            tree, recovered = parse_tolerant(code)
+            self.last = ParseStats(0, len(code))
+            if not recovered and PRUNING.get() is None:
+                self._remember(code, tree)
+            # else the last clean version stays: the next one is likely clean again, and near it
+            return tree, recovered
+
+    def _can_reuse(self, code: str) -> bool:
+        # a byte order mark shifts the first line's columns after parsing; pruning cuts the tree
+        return bool(self._chunks) and PRUNING.get() is None and not code.startswith(BYTE_ORDER_MARK)
+
+    def _reparsed(self, code: str) -> ast.Module | None:
+        """The tree from the kept statements and the parsed rest, or None when the rest does not parse alone."""
+        old_code, chunks = self._code, self._chunks
+        growth = len(code) - len(old_code)
+        before = 0  # chunks [0, before) are kept: the text up to them is unchanged
+        while before < len(chunks) and code.startswith(chunks[before].text, chunks[before].start):
+            before += 1
+        before = max(min(before, len(chunks) - 1) - 1, 0)  # an edit right after a block may extend it
+        start = chunks[before].start
+        after = len(chunks)  # chunks [after, end) are kept: the text from them on is unchanged
+        while after - 1 > before and _unchanged_at_line_start(code, chunks[after - 1], growth, start):
+            after -= 1
+        old_end = chunks[after].start if after < len(chunks) else len(old_code)
+        end = old_end + growth
+        if after < len(chunks) and _count_lines(code, start, end) != _count_lines(old_code, start, old_end):
+            # the kept statements after the edit would hold wrong line numbers: parse them too
+            after, end = len(chunks), len(code)
+        middle = _parse_at(code[start:end], chunks[before].line)
+        if middle is None:
+            return None
+        statements = [s for chunk in chunks[:before] for s in chunk.statements]
+        statements += middle.body
+        statements += [s for chunk in chunks[after:] for s in chunk.statements]
+        tree = ast.Module(body=statements, type_ignores=[])
+        self.last = ParseStats(before + len(chunks) - after, end - start)
+        self._remember(code, tree)
+        return tree
+
+    def _remember(self, code: str, tree: ast.Module) -> None:
+        self._code, self._chunks = code, _chunks(code, tree)
+
+
+def _unchanged_at_line_start(code: str, chunk: Chunk, growth: int, floor: int) -> bool:
+    """Whether ``chunk`` stands, moved by ``growth``, at the start of a line of ``code`` after ``floor``."""
+    start = chunk.start + growth
+    return start > floor and code[start - 1] in "\r\n" and code.startswith(chunk.text, start)
+
+
+def _count_lines(code: str, start: int, end: int) -> int:
+    """Line breaks in ``code[start:end]``, as the tokenizer counts them ("\\r\\n" is one)."""
+    return code.count("\n", start, end) + code.count("\r", start, end) - code.count("\r\n", start, end)
+
+
+def _parse_at(text: str, line: int) -> ast.Module | None:
+    """``text`` parsed as if it began on 0-based ``line``, or None if it does not parse alone."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # invalid escape sequences in the user's strings
+        try:
+            return ast.parse("\n" * line + text)
+        except (SyntaxError, ValueError, MemoryError, RecursionError):
+            return None
+
+
+def _chunks(code: str, tree: ast.Module) -> list[Chunk]:
+    """The statements grouped by the line they start on; each chunk's text runs to the next chunk."""
+    source = Source(code)
+    groups: list[tuple[int, list[ast.stmt]]] = []
+    previous_end = -1
+    for statement in tree.body:
+        first = min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))]) - 1
+        if groups and first <= previous_end:  # `a = 1; b = 2`: one line, one chunk
+            groups[-1][1].append(statement)
+        else:
+            groups.append((first, [statement]))
+        previous_end = max(previous_end, (statement.end_lineno or statement.lineno) - 1)
+    if not groups:
+        return []
+    groups[0] = (0, groups[0][1])  # the comments and blank lines above the first statement go with it
+    starts = [source.line_start(line) for line, _ in groups] + [len(code)]
+    return [
+        Chunk(code[starts[index] : starts[index + 1]], starts[index], line, tuple(statements))
+        for index, (line, statements) in enumerate(groups)
+    ]
+
+
+class IncrementalAnalyzer:
+    """One per open document (or notebook): ``analyze`` each new version as ``engine.analyze``
+    would, parsing only the top-level statements (of any cell) that the edit touched."""
+
+    def __init__(self) -> None:
+        self.parser = ChunkedParser()
+
+    def analyze(self, source: Source, settings: Settings = DEFAULT_SETTINGS,
+                project: ProjectResolver | None = None) -> Analysis:
+        return analyze(source, settings, project, parse=self.parser)

@@ -1,0 +1,116 @@
+"""Incremental analysis equals a fresh one: typing sessions replayed over the whole corpus
+(retyping a flagged line a character at a time, new lines, pastes, deletions, undo), every
+version compared on its tree, diagnostics, hovers and validated fixes."""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+import pytest
+from test_corpus import CORPUS_FILES
+
+from tfscope import engine
+from tfscope.config import Settings
+from tfscope.incremental import ChunkedParser, IncrementalAnalyzer
+from tfscope.notebook import notebook_source, read_notebook
+from tfscope.parsing import parse_tolerant
+from tfscope.source import Source
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def typing_session(text: str, seed: int) -> list[str]:
+    """The versions an editor would send while someone retypes a flagged line, opens and
+    fills a new line, pastes a block, deletes a span, and undoes each."""
+    rng = random.Random(seed)
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    versions: list[str] = []
+    content = [index for index, line in enumerate(lines) if line.strip()]
+    if not content:
+        return [text, text + "x = 1\n"]
+    flagged = [index for index in content if "# expect:" in lines[index]] or content
+    retyped = rng.choice(flagged)
+    start = starts[retyped]
+    body = lines[retyped].rstrip("\r\n")
+    for end in range(len(body), -1, -3):  # deleting it, a few characters a keystroke
+        versions.append(text[:start] + body[:end] + text[start + len(body):])
+    for end in range(len(body) + 1):  # typing it again, half-typed at every step
+        versions.append(text[:start] + body[:end] + text[start + len(body):])
+    at = starts[rng.choice(content)]
+    for typed in ("\n", "\nx", "\nx =", "\nx = 1"):  # a new line below a statement
+        line_end = text.index("\n", at) if "\n" in text[at:] else len(text)
+        versions.append(text[:line_end] + typed + text[line_end:])
+    block_start, block_end = sorted(rng.sample(range(len(starts)), 2))
+    paste_at = starts[rng.choice(content)]
+    versions.append(text[:paste_at] + text[starts[block_start] : starts[block_end]] + text[paste_at:])
+    cut = rng.randrange(len(text))
+    versions.append(text[:cut] + text[cut + rng.randrange(1, 40):])
+    versions.append(text)  # undone
+    return versions
+
+
+def assert_same(incremental: engine.Analysis, fresh: engine.Analysis, where: str, with_fixes: bool) -> None:
+    assert (incremental.tree is None) == (fresh.tree is None), where
+    if fresh.tree is not None:
+        assert ast.dump(incremental.tree, include_attributes=True) == ast.dump(fresh.tree, include_attributes=True), where
+    assert incremental.parsed_cleanly == fresh.parsed_cleanly, where
+    assert incremental.diagnostics == fresh.diagnostics, where
+    assert [d.intent is None for d in incremental.diagnostics] == [d.intent is None for d in fresh.diagnostics], where
+    assert incremental.placements == fresh.placements, where  # the hovers
+    assert (incremental.keras_version, incremental.skipped, incremental.unanalysable) == (
+        fresh.keras_version, fresh.skipped, fresh.unanalysable), where
+    if with_fixes:
+        assert engine.validated_fixes(incremental) == engine.validated_fixes(fresh), where
+
+
+@pytest.mark.parametrize("corpus_file", CORPUS_FILES, ids=lambda corpus_file: corpus_file.name)
+def test_a_typing_session_analyses_as_fresh_analyses_do(corpus_file):
+    analyzer = IncrementalAnalyzer()
+    path = str(corpus_file.path)
+    reusing = 0
+    for number, text in enumerate(typing_session(corpus_file.text, seed=corpus_file.name)):
+        incremental = analyzer.analyze(Source(text, path=path), corpus_file.settings)
+        reusing += analyzer.parser.last.reused_chunks > 0
+        fresh = engine.analyze(Source(text, path=path), corpus_file.settings)
+        # fixes on the clean versions with something to fix: validating them re-analyses
+        assert_same(incremental, fresh, f"{corpus_file.name} version {number}",
+                    with_fixes=fresh.parsed_cleanly and bool(fresh.diagnostics) and number % 4 == 0)
+    assert reusing or len(ast.parse(corpus_file.text).body) < 4, "the session never reused a statement"
+
+
+def test_a_notebook_typing_session_analyses_as_fresh_analyses_do():
+    notebook = read_notebook((EXAMPLES / "flowers_finetune.ipynb").read_text(encoding="utf-8"))
+    cells = [(cell.index, notebook.text[cell.start : cell.end], None) for cell in notebook.cells]
+    analyzer = IncrementalAnalyzer()
+    for cell_number in range(len(cells)):
+        index, text, uri = cells[cell_number]
+        for number, version in enumerate(typing_session(text, seed=cell_number)):
+            edited = [*cells[:cell_number], (index, version, uri), *cells[cell_number + 1:]]
+            incremental = analyzer.analyze(notebook_source(edited), Settings())
+            fresh = engine.analyze(notebook_source(edited), Settings())
+            assert_same(incremental, fresh, f"cell {cell_number} version {number}", with_fixes=number % 8 == 0)
+
+
+TRAINING_SCRIPT = "".join(corpus_file.text for corpus_file in CORPUS_FILES[:40])
+
+
+def test_a_one_character_edit_parses_only_the_statements_around_it():
+    parser = ChunkedParser()
+    parser(TRAINING_SCRIPT)
+    assert parser.last.reused_chunks == 0
+    middle = TRAINING_SCRIPT.index("\n", len(TRAINING_SCRIPT) // 2) + 1
+    edited = TRAINING_SCRIPT[:middle] + "x = 1\n" + TRAINING_SCRIPT[middle:]  # one more line: the rest moves down
+    tree, recovered = parser(edited)
+    assert not recovered
+    assert ast.dump(tree, include_attributes=True) == ast.dump(parse_tolerant(edited)[0], include_attributes=True)
+    assert parser.last.parsed_chars < len(edited) * 0.6  # what lies above the edit is kept
+    renamed = edited.replace("x = 1\n", "y = 1\n", 1)  # the same lines: only the statements around it
+    tree, _ = parser(renamed)
+    assert ast.dump(tree, include_attributes=True) == ast.dump(parse_tolerant(renamed)[0], include_attributes=True)
+    assert parser.last.parsed_chars < len(renamed) * 0.05
+    assert parser.last.reused_chunks > 100
