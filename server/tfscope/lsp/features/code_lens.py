@@ -7,20 +7,17 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from tfscope.lsp.features.inlay_hints import options_for_editor
+from tfscope.lsp.features.inlay_hints import shown_view
 from tfscope.lsp.names import SHOW_OBJECTS_COMMAND
 from tfscope.lsp.session import Session
 
 
 async def code_lenses(session: Session, params: types.CodeLensParams) -> list[types.CodeLens]:
     uri = params.text_document.uri
-    result = await session.current_result(session.target_of(uri))
-    options = options_for_editor(session, result)
-    if options is None or not options.code_lens:
+    shown = await shown_view(session, uri, lambda options: options.code_lens)
+    if shown is None:
         return []
-    view = result.snapshot.view(uri)
-    if view is None:
-        return []
+    result, view = shown
     lenses = []
     for summary in result.scope_summaries:
         if not view.start <= summary.start <= view.end:

@@ -5,7 +5,7 @@ hover's explanation, is filled in by ``inlayHint/resolve``."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, Mapping
 
 from lsprotocol import types
 
@@ -41,6 +41,17 @@ def options_for_editor(session: Session, result: Result | None) -> ServerOptions
     return result.effective.resolved.options
 
 
+async def shown_view(session: Session, uri: str, switched_on: Callable[[ServerOptions], bool]):
+    """(result, the document's view) when the hints or lenses ``switched_on`` names are to be shown
+    for ``uri``; None when they are off, stale, or nothing was analysed there (a markdown cell)."""
+    result = await session.current_result(session.target_of(uri))
+    options = options_for_editor(session, result)
+    if options is None or not switched_on(options):
+        return None
+    view = result.snapshot.view(uri)
+    return (result, view) if view is not None else None
+
+
 def _glance_of(result: Result) -> tuple:
     """What the hints and lenses show for a result: the settings that switch them, and their facts."""
     options = result.effective.resolved.options if result.effective else None
@@ -50,13 +61,10 @@ def _glance_of(result: Result) -> tuple:
 
 async def inlay_hints(session: Session, params: types.InlayHintParams) -> list[types.InlayHint]:
     uri = params.text_document.uri
-    result = await session.current_result(session.target_of(uri))
-    options = options_for_editor(session, result)
-    if options is None or not options.inlay_hints:
+    shown = await shown_view(session, uri, lambda options: options.inlay_hints)
+    if shown is None:
         return []
-    view = result.snapshot.view(uri)
-    if view is None:  # a markdown cell, or a cell in another language: nothing analysed there
-        return []
+    result, view = shown
     first, last = view.offset(params.range.start), view.offset(params.range.end)
     return [
         types.InlayHint(
