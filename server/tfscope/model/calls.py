@@ -18,6 +18,7 @@ from tfscope.model.values import (
     Function,
     Instance,
     Loss,
+    MadeInScope,
     ProjectRef,
     ScopeContext,
     Sequence,
@@ -157,7 +158,12 @@ class Calls:
         if name in self.factories["model"]:
             return self.new_owner(Api.MODEL, f"{name}()", node)
         producers = tuple(p for value in args if isinstance(value, Tensor) for p in value.producers)
-        return Tensor(producers) if producers else None
+        if producers:
+            return Tensor(producers)
+        current = self.current()
+        if current is not None and not current.is_default and self.replica is None:
+            return MadeInScope(self.unregistered_owner(Api.MODEL, f"{name}()", node))
+        return None
 
     def meet_handed_with_strategy(self, name: str, node: ast.Call, values: list) -> None:
         """Built objects handed to code tfscope cannot see together with a strategy (a trainer from
