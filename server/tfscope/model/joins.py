@@ -21,12 +21,24 @@ _UNBOUND = object()
 _FLOW_ENDS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 
 
+# a negated comparison speaks of the comparison it negates: `a not in b` is `a in b` not held
+_NEGATED_COMPARISONS = {ast.NotIn: ast.In, ast.NotEq: ast.Eq}
+_NEGATION = {**_NEGATED_COMPARISONS, **{positive: negated for negated, positive in _NEGATED_COMPARISONS.items()}}
+# the script guard holds whenever the file runs as a program: naming it says nothing
+_SCRIPT_GUARDS = frozenset({"__name__ == '__main__'", '__name__ == "__main__"'})
+
+
 def condition_of(test: ast.expr) -> Condition:
-    """`not x`, `x is None` and `x is not None` speak of `x`; other tests stand for themselves."""
+    """`not x`, `x is None` and `x is not None` speak of `x`, `a not in b` of `a in b`, `a != b`
+    of `a == b`; other tests stand for themselves."""
     held = True
     while True:
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             test, held = test.operand, not held
+        elif (isinstance(test, ast.Compare) and len(test.ops) == 1
+              and type(test.ops[0]) in _NEGATED_COMPARISONS):
+            positive = ast.Compare(test.left, [_NEGATED_COMPARISONS[type(test.ops[0])]()], test.comparators)
+            test, held = ast.copy_location(positive, test), not held
         elif (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Is, ast.IsNot))
               and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None):
             test, held = test.left, held if isinstance(test.ops[0], ast.IsNot) else not held
@@ -43,8 +55,22 @@ def contradicts(first: Iterable[Condition], second: Iterable[Condition]) -> bool
 
 
 def describe_conditions(conditions: Iterable[Condition]) -> str:
-    parts = [f"`{text}`" if polarity else f"not `{text}`" for text, polarity in dict.fromkeys(conditions)]
+    parts = [_describe(text, polarity) for text, polarity in dict.fromkeys(conditions) if text not in _SCRIPT_GUARDS]
     return " and ".join(parts)
+
+
+def _describe(text: str, held: bool) -> str:
+    """A condition as the code would spell it: `a not in b` rather than not `a in b`."""
+    if held:
+        return f"`{text}`"
+    try:
+        test = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return f"not `{text}`"
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in _NEGATION:
+        test.ops = [_NEGATION[type(test.ops[0])]()]
+        return f"`{ast.unparse(test)}`"
+    return f"not `{text}`"
 
 
 def ends_flow(block: list[ast.stmt]) -> bool:

@@ -36,9 +36,9 @@ def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | N
             meeting = Meeting(owner.placement, owner.site, f"created in the {owner.placement.describe()} scope")
         if meeting is not None:
             reason = meeting.reason
-            conditions = [*culprit.condition, *meeting.condition]
-            if conditions:
-                reason += f" when {describe_conditions(conditions)}"
+            path = describe_conditions([*culprit.condition, *meeting.condition])
+            if path:
+                reason += f" when {path}"
             yield outside_scope_violation(model, culprit, owner, meeting.strategy, reason, meeting.node)
         elif owner.kind in _BUILT_AFTER_UNUSED_STRATEGY:
             strategy = unused_strategy_before(model, owner)

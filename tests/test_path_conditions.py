@@ -1,0 +1,42 @@
+"""How a finding names the path it needs: negated comparisons are named as written, and the script
+guard (`if __name__ == "__main__":`) is not named, since it holds whenever the file runs."""
+
+from __future__ import annotations
+
+from tfscope import engine
+from tfscope.config import Settings
+from tfscope.source import Source
+
+SCRIPT = """\
+import tensorflow as tf
+
+
+def main(model_type, gpu_num, known_models):
+    optimizer = tf.keras.optimizers.Adam()
+    if gpu_num >= 2 and model_type not in known_models:
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+            model.compile(optimizer=optimizer, loss="mse")
+
+
+if __name__ == "__main__":
+    main("unet", 2, {})
+"""
+
+
+def _messages(text: str) -> list[str]:
+    analysis = engine.analyze(Source(text=text, path="train.py"), Settings(root="."))
+    return [d.message for d in analysis.diagnostics if d.code == "TFS002"]
+
+
+def test_path_is_named_without_the_script_guard_or_a_double_negation() -> None:
+    [message] = _messages(SCRIPT)
+    assert "when `gpu_num >= 2 and model_type not in known_models`" in message
+    assert "__main__" not in message
+
+
+def test_a_negated_membership_is_named_as_written() -> None:
+    text = SCRIPT.replace("gpu_num >= 2 and model_type not in known_models", "model_type not in known_models")
+    [message] = _messages(text)
+    assert "when `model_type not in known_models`" in message
