@@ -333,3 +333,17 @@ def test_a_keras_2_setting_still_learns_the_optimizer_era_from_the_project(tmp_p
     new = script_in(tmp_path / "new", **{"requirements.txt": "tensorflow==2.13.0\n"})
     detected = [keras_version.detect(s.code, s.path, "2", None) for s in (old, new)]
     assert [(v.major, v.legacy_optimizers) for v in detected] == [(2, True), (2, False)]
+
+
+def test_import_keras_names_no_version_before_what_the_project_declares(tmp_path, monkeypatch):
+    """`keras` 2.4-2.15 is Keras 2: `import keras` says Keras 3 only when nothing else speaks."""
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    standalone = "import keras\nimport tensorflow as tf\n"
+    pinned = script_in(tmp_path / "pinned", **{"requirements.txt": "tensorflow==2.9.1\n"})
+    pinned = Source(standalone + pinned.code, path=pinned.path)
+    assert detect_keras_version(pinned, Settings()) == 2
+    assert detect_keras_version(Source(standalone), Settings(keras_version="2")) == 2
+    legacy_api = Source(standalone + "opt = tf.keras.optimizers.legacy.Adam()\n")
+    assert detect_keras_version(legacy_api, Settings()) == 2
+    assert detect_keras_version(Source(standalone), Settings()) == 3

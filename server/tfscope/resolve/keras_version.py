@@ -1,9 +1,10 @@
 """Which Keras runs a file, and the evidence for it, strongest first.
 
-Keras 2 and 3 differ on `compile` (see tf-distribute-facts): the file itself, an explicit
-setting, the configured interpreter's installed packages, the active environment
-(`VIRTUAL_ENV`, `CONDA_PREFIX`), the project's declared dependencies, Keras-2-only APIs in the
-code; default Keras 3. Everything is read from disk; nothing is imported or run.
+Keras 2 and 3 differ on `compile` (see tf-distribute-facts): the file itself (`tf_keras`,
+`TF_USE_LEGACY_KERAS`), an explicit setting, the configured interpreter's installed packages,
+the active environment (`VIRTUAL_ENV`, `CONDA_PREFIX`), the project's declared dependencies,
+Keras-2-only APIs in the code, `import keras` (Keras 3 unless something above names an older
+TensorFlow: the `keras` 2.4-2.15 packages are Keras 2); default Keras 3. Everything is read from disk; nothing is imported or run.
 """
 
 from __future__ import annotations
@@ -37,9 +38,10 @@ _IN_FILE = (  # (literal on the line, or None for anywhere in the text; pattern;
      2, "the file imports `tf_keras`"),
     (None, re.compile(r"TF_USE_LEGACY_KERAS['\"]\s*(?:\]\s*)?[=,]\s*['\"](?:1|true|True)"),
      2, "the file sets `TF_USE_LEGACY_KERAS`"),
-    ("keras", re.compile(r"[ \t\f]*(?:import[ \t\f]+keras\b(?!\.)|from[ \t\f]+keras[ \t\f]+import)"),
-     3, "the file imports `keras`"),
 )
+# The standalone `keras` package is Keras 3 since TensorFlow 2.16, but Keras 2 (keras 2.4-2.15)
+# before it: importing it names no version, so it is read after everything that does.
+_IMPORTS_KERAS = ("keras", re.compile(r"[ \t\f]*(?:import[ \t\f]+keras\b(?!\.)|from[ \t\f]+keras[ \t\f]+import)"))
 _LINE_BREAK = re.compile(r"[\r\n]")
 # APIs only Keras 2 (TF <= 2.15) has: the weakest evidence, read last; searched only when the
 # literal each needs is in the text (a regex that starts with \b visits every position).
@@ -117,6 +119,8 @@ def _from_code(code: str) -> KerasVersion:
     if ((any(literal in code for literal in _KERAS_2_ONLY_LITERALS) and _KERAS_2_ONLY_APIS.search(code))
             or (_CHECKPOINT_PATH.search(code) and _KERAS_WEIGHTS_CALL.search(code))):
         return KerasVersion(2, "the file uses Keras-2-only APIs")
+    if _starts_a_line(*_IMPORTS_KERAS, code):
+        return KerasVersion(3, "the file imports `keras`, and nothing names a TensorFlow before 2.16")
     return KerasVersion(DEFAULT, "nothing names a version, and Keras 3 is the default since TensorFlow 2.16")
 
 

@@ -13,7 +13,7 @@ that `compile` would create variable owners: under Keras 3, a string optimizer
 TFS002/TFS003.)
 
 ## Why is this bad?
-Keras 3 (`import keras`, and `tf.keras` since TF 2.16) records the strategy that is current
+Keras 3 (`keras` and `tf.keras` since TF 2.16) records the strategy that is current
 when the optimizer is constructed; `fit` does not enter the model's scope, so training fails
 with `Mixing different tf.distribute.Strategy objects`. Keras 2 (`tf_keras`,
 `TF_USE_LEGACY_KERAS=1`) enters the model's strategy inside `compile` itself, so a string
