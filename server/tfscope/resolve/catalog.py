@@ -108,6 +108,7 @@ _EXACT = {
     "tensorflow.train.Checkpoint": Api.CHECKPOINT,
     "tensorflow.train.CheckpointManager": Api.CHECKPOINT_MANAGER,
     "keras.mixed_precision.LossScaleOptimizer": Api.OPTIMIZER,
+    "keras.mixed_precision.experimental.LossScaleOptimizer": Api.OPTIMIZER,  # TF 2.1-2.3
     "tensorflow.distribute.get_strategy": Api.GET_STRATEGY,
     "tensorflow.distribute.experimental_set_strategy": Api.SET_STRATEGY,
     "tensorflow.tpu.experimental.initialize_tpu_system": Api.TPU_INIT,
