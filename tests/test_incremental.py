@@ -99,11 +99,20 @@ def test_a_notebook_typing_session_analyses_as_fresh_analyses_do():
 TRAINING_SCRIPT = "".join(corpus_file.text for corpus_file in CORPUS_FILES[:40])
 
 
+def _start_of_statement_after(text: str, offset: int) -> int:
+    """The offset of the first top-level statement that starts at or after ``offset``."""
+    line_starts = [0, *(index + 1 for index, char in enumerate(text) if char == "\n")]
+    first_lines = [min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))])
+                   for statement in ast.parse(text).body]
+    starts = [line_starts[line - 1] for line in first_lines]
+    return next(start for start in starts if start >= offset)
+
+
 def test_a_one_character_edit_parses_only_the_statements_around_it():
     parser = ChunkedParser()
     parser(TRAINING_SCRIPT)
     assert parser.last.reused_chunks == 0
-    middle = TRAINING_SCRIPT.index("\n", len(TRAINING_SCRIPT) // 2) + 1
+    middle = _start_of_statement_after(TRAINING_SCRIPT, len(TRAINING_SCRIPT) // 2)
     edited = TRAINING_SCRIPT[:middle] + "x = 1\n" + TRAINING_SCRIPT[middle:]  # one more line: the rest moves down
     tree, recovered = parser(edited)
     assert not recovered

@@ -244,11 +244,23 @@ class ObjectMethods:
 
     def owner_load_weights(self, model: Owner, node, args, kwargs) -> None:
         path = args[0] if args else kwargs.get("filepath")
-        if _is_weights_only_file(path):
+        if _is_weights_only_file(path) or (path is None and self.names_only_hdf5_weights()):
             model.restored = True  # layer weights only: no optimizer variable is created
         else:
             self.restore([model], node, "`load_weights`")
         self.note_build(model, node, under_recorded_strategy=True)
+
+    def names_only_hdf5_weights(self) -> bool:
+        """Whether every weights file the module names is a Keras 2 HDF5 one (`ModelCheckpoint(
+        "weights_{epoch:03d}.hdf5")`): a path tfscope cannot follow (the newest file of a folder) is
+        one too; a TF checkpoint lookup (`tf.train.latest_checkpoint`) is not unknown."""
+        if self.hdf5_weights_only is None:
+            names = [node.value for node in ast.walk(self.tree)
+                     if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+            self.hdf5_weights_only = (any(_is_weights_only_file(ast.Constant(name)) for name in names)
+                                      and not any(name.endswith(_OTHER_WEIGHTS_FORMATS) or name == "tf"
+                                                  for name in names))
+        return self.hdf5_weights_only
 
     def owner_restore(self, checkpoint: Owner, node, args, kwargs) -> None:
         if checkpoint.kind is Api.CHECKPOINT:
@@ -319,6 +331,10 @@ class ObjectMethods:
                            f"created in the {part.placement.describe()} scope", "combined")
                 return
 
+
+# Names of weights files that restore more than layer weights (Keras 3, TF checkpoints); a
+# literal "tf" is `save_format="tf"`.
+_OTHER_WEIGHTS_FORMATS = (".weights.h5", ".keras", ".ckpt", ".index")
 
 # The step method each Keras loop runs, when a model class defines its own.
 _OVERRIDDEN_STEPS = {
