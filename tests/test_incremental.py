@@ -114,3 +114,53 @@ def test_a_one_character_edit_parses_only_the_statements_around_it():
     assert ast.dump(tree, include_attributes=True) == ast.dump(parse_tolerant(renamed)[0], include_attributes=True)
     assert parser.last.parsed_chars < len(renamed) * 0.05
     assert parser.last.reused_chunks > 100
+
+
+FLAGGED = """\
+import tensorflow as tf
+from tensorflow import keras
+
+strategy = tf.distribute.MirroredStrategy()
+model = keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(1)])
+with strategy.scope():
+    model.compile(optimizer="adam", loss="mse")
+"""
+
+
+def test_typing_in_a_comment_reuses_the_model_and_reads_the_text_anew():
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(Source(FLAGGED))
+    line_end = FLAGGED.index("\n", FLAGGED.index("model = "))
+    codes = []
+    for comment in ("  #", "  # noqa", "  # noqa: TFS00", "  # noqa: TFS001"):
+        text = FLAGGED[:line_end] + comment + FLAGGED[line_end:]
+        incremental = analyzer.analyze(Source(text))
+        assert analyzer.parser.last.same_tree and analyzer.reused_model, comment
+        assert_same(incremental, engine.analyze(Source(text)), comment, with_fixes=True)
+        codes.append([d.code for d in incremental.diagnostics])
+    assert codes == [["TFS001"], [], ["TFS001"], []]  # the noqa comment is read anew each time
+    above = "# a comment line moves every statement down\n" + FLAGGED
+    analyzer.analyze(Source(above))
+    assert not analyzer.reused_model
+
+
+def test_a_model_that_looked_up_a_project_module_is_built_again(tmp_path):
+    from test_project_resolution import TRAIN, project_with_factory
+
+    from tfscope.resolve.project import ProjectResolver
+
+    train = project_with_factory(tmp_path, """\
+        from tensorflow import keras
+
+        def build_model(units=10):
+            return keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(units)])
+        """)
+    resolver = ProjectResolver(root=str(tmp_path))
+    analyzer = IncrementalAnalyzer()
+    assert analyzer.analyze(Source(TRAIN, path=str(train)), project=resolver).unresolved
+    assert resolver.resolve_pending()
+    text = TRAIN + "# jedi answered meanwhile\n"
+    incremental = analyzer.analyze(Source(text, path=str(train)), project=resolver)
+    assert not analyzer.reused_model
+    assert [d.code for d in incremental.diagnostics] == ["TFS001"]
+    assert incremental.diagnostics == engine.analyze(Source(text, path=str(train)), project=resolver).diagnostics

@@ -50,7 +50,7 @@ class ProjectResolver:
     def lookup(self, importer: str | None, module: str, name: str) -> tuple[Definition, ast.Module] | None:
         """The definition behind ``from <module> import <name>`` (or ``import <module>`` then
         ``<name>``) as seen from ``importer``, if jedi already found it; never blocks."""
-        if not importer or module.lstrip(".").split(".")[0] in _STDLIB:
+        if not consults_project(importer, module):
             return None
         key = (os.path.dirname(os.path.abspath(importer)), module, name)
         with self._lock:
@@ -159,6 +159,11 @@ class ProjectResolver:
             tree = None
         self._modules[path] = (mtime, tree)
         return tree
+
+
+def consults_project(importer: str | None, module: str) -> bool:
+    """Whether ``lookup`` answers from what jedi found: else it answers None, whatever jedi did."""
+    return bool(importer) and module.lstrip(".").split(".")[0] not in _STDLIB
 
 
 def _probe(module: str, name: str) -> tuple[str, int, int]:
