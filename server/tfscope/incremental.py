@@ -117,10 +117,25 @@ class ChunkedParser:
 
 
 def _same_statements(new: list[ast.stmt], old: list[ast.stmt]) -> bool:
-    """Whether two runs of statements are equal, positions included; stops at the first difference
-    (a line added above moves every statement after it)."""
-    return len(new) == len(old) and all(
-        ast.dump(a, include_attributes=True) == ast.dump(b, include_attributes=True) for a, b in zip(new, old))
+    """Whether two runs of statements are equal, positions included (what ``ast.dump`` with
+    attributes compares, several times faster); stops at the first difference (a line added
+    above moves every statement after it). Its own stack: deep expressions parse fine."""
+    pending: list[tuple[object, object]] = [(new, old)]
+    while pending:
+        a, b = pending.pop()
+        if type(a) is not type(b):  # also tells 1 from True and 1.0
+            return False
+        if isinstance(a, ast.AST):
+            if any(getattr(a, name, None) != getattr(b, name, None) for name in a._attributes):
+                return False
+            pending.extend((getattr(a, name, None), getattr(b, name, None)) for name in a._fields)
+        elif isinstance(a, list):
+            if len(a) != len(b):
+                return False
+            pending.extend(zip(a, b))
+        elif a != b:
+            return False
+    return True
 
 
 def _unchanged_at_line_start(code: str, chunk: Chunk, growth: int, floor: int) -> bool:

@@ -152,11 +152,11 @@ def declared_version(folder: str) -> KerasVersion | None:
     """What the nearest folder (walking up to the repository root) that declares TensorFlow or
     Keras dependencies says."""
     while True:
-        names = _listdir(folder)
-        files = sorted(name for name in names if name in _DECLARATION_FILES or _REQUIREMENT_FILE.match(name)
-                       or _DOCKERFILE.match(name))
+        names, files = _declaration_files(folder, _stamp(folder))
         if "docker" in names:  # images are often kept in a docker/ folder beside the code
-            files += sorted(f"docker/{name}" for name in _listdir(os.path.join(folder, "docker")) if _DOCKERFILE.match(name))
+            docker = os.path.join(folder, "docker")
+            files += tuple(f"docker/{name}" for name in _declaration_files(docker, _stamp(docker))[1]
+                           if _DOCKERFILE.match(name))
         if files:
             stamp = tuple(_mtime(os.path.join(folder, name)) for name in files)
             found = _declared_in(folder, tuple(files), stamp)
@@ -286,11 +286,24 @@ def _versions_named(specifier) -> list[Version]:
     return found
 
 
-def _listdir(folder: str) -> list[str]:
+@lru_cache(maxsize=256)
+def _declaration_files(folder: str, stamp: int) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The names in ``folder`` and those that may declare dependencies, sorted; ``stamp`` (the
+    folder's modification time, which every entry added, removed or renamed changes) keys the
+    cache, so an edit of an open file lists no folder."""
     try:
-        return os.listdir(folder)
+        names = frozenset(os.listdir(folder))
     except OSError:
-        return []
+        names = frozenset()
+    return names, tuple(sorted(name for name in names if name in _DECLARATION_FILES
+                               or _REQUIREMENT_FILE.match(name) or _DOCKERFILE.match(name)))
+
+
+def _stamp(folder: str) -> int:
+    try:
+        return os.stat(folder).st_mtime_ns
+    except OSError:
+        return 0
 
 
 def _mtime(path: str) -> float:
