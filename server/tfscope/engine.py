@@ -172,7 +172,7 @@ class _CollectorPause:
                     gc.enable()
 
 
-_collector_paused = _CollectorPause()
+collector_paused = _CollectorPause()
 
 
 # Tried in turn after a RecursionError: levels of the syntax tree kept (real code stays far below).
@@ -182,7 +182,7 @@ PRUNED_DEPTHS = (100, 25)
 def _attempt(analysis: Analysis, parse: Parse, build: Build) -> str | type[RecursionError] | None:
     """None when the analysis ran; else RecursionError, or why the file cannot be analysed."""
     try:
-        with _collector_paused():
+        with collector_paused():
             _analyze_into(analysis, parse, build)
     except NotAnalysable as error:
         return str(error)
