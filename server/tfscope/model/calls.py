@@ -18,6 +18,7 @@ from tfscope.model.values import (
     Function,
     Instance,
     Loss,
+    MadeInScope,
     ProjectRef,
     ScopeContext,
     Sequence,
@@ -157,7 +158,12 @@ class Calls:
         if name in self.factories["model"]:
             return self.new_owner(Api.MODEL, f"{name}()", node)
         producers = tuple(p for value in args if isinstance(value, Tensor) for p in value.producers)
-        return Tensor(producers) if producers else None
+        if producers:
+            return Tensor(producers)
+        current = self.current()
+        if current is not None and not current.is_default and self.replica is None:
+            return MadeInScope(self.unregistered_owner(Api.MODEL, f"{name}()", node))
+        return None
 
     def meet_handed_with_strategy(self, name: str, node: ast.Call, values: list) -> None:
         """Built objects handed to code tfscope cannot see together with a strategy (a trainer from
@@ -194,6 +200,7 @@ class Calls:
         frame = Frame({}, parent=function.closure, function=function,
                        scope_depth_at_entry=len(self.scopes), key=function.node)
         self.bind_parameters(function, frame, args, kwargs, self_value)
+        owners_before_call = len(self.model.owners)
         self.call_stack.append(node)
         self.active_functions.append(function)
         entering_external = function.external and self.external_entry is None
@@ -211,15 +218,21 @@ class Calls:
         if function.is_contextmanager:
             return frame.yielded or ScopeContext(None)
         result = join_values(frame.returns)
-        self.resite_returned(result, frame, node, function)
+        self.resite_returned(result, frame, node, function, self.model.owners[owners_before_call:])
         return result
 
-    def resite_returned(self, value, callee: Frame, call: ast.AST, function: Function) -> None:
+    def resite_returned(self, value, callee: Frame, call: ast.AST, function: Function, made_by_call: list) -> None:
         """A factory's product is reported (and fixed) where the caller calls the factory, unless
-        it already met a strategy inside the function: then the fix belongs there."""
+        it already met a strategy inside the function: then the fix belongs there. So are the
+        layers the call made for a functional product (in it or in its block helpers)."""
         values = value.items if isinstance(value, Sequence) else (value,)
+        made = {id(owner) for owner in made_by_call}
         for owner in (owner for item in values for owner in owners_in(item)):
             if owner.site_frame is callee and not owner.meetings:
+                for part in owner.parts:
+                    if id(part) in made and not part.meetings:
+                        part.site, part.statement, part.site_frame = call, self.statement, self.frame
+                        part.key = self.frame.key
                 owner.site, owner.statement, owner.site_frame = call, self.statement, self.frame
                 owner.key, owner.name = self.frame.key, ""
                 owner.label = f"{function.node.name}()"

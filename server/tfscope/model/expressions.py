@@ -23,6 +23,7 @@ from tfscope.model.values import (
     ExitStackValue,
     Instance,
     Loss,
+    MadeInScope,
     ProjectRef,
     ScopeContext,
     Sequence,
@@ -69,7 +70,7 @@ class Expressions:
         if value is None and node.id in CONVENTIONAL_ALIASES and not frame.binds(node.id):
             # `tf` from a star import or an earlier notebook the file does not show
             value = ApiRef(CONVENTIONAL_ALIASES[node.id])
-        elif value is None and _looks_like_strategy(node):
+        elif (value is None or isinstance(value, MadeInScope)) and _looks_like_strategy(node):
             value = self.symbolic_strategy(node.id)
         self.note_use_in_step(value, node)
         return value
@@ -77,7 +78,7 @@ class Expressions:
     def eval_attribute(self, node: ast.Attribute, frame: Frame):
         receiver = self.eval(node.value, frame)
         value = self.attribute_of(receiver, node, frame)
-        if value is None and receiver is None and node.attr in STRATEGY_EVIDENCE:
+        if value is None and (receiver is None or isinstance(receiver, MadeInScope)) and node.attr in STRATEGY_EVIDENCE:
             self.strategy_by_use(node.value, frame)
         if value is None and _looks_like_strategy(node):
             value = self.symbolic_strategy(dotted_name(node) or node.attr)
@@ -105,6 +106,8 @@ class Expressions:
             method = receiver.cls.method(name)
             return BoundMethod(receiver, name) if method else None
         if isinstance(receiver, (Strategy, Dataset, Loss, ScopeContext, ExitStackValue, CheckpointManager)):
+            return BoundMethod(receiver, name)
+        if isinstance(receiver, MadeInScope) and name == "compile":
             return BoundMethod(receiver, name)
         dotted = dotted_name(node)
         return frame.lookup(dotted) if dotted else None

@@ -25,6 +25,7 @@ from tfscope.model.values import (
     Function,
     Instance,
     Loss,
+    MadeInScope,
     ScopeContext,
     Sequence,
     Tensor,
@@ -68,6 +69,8 @@ class ObjectMethods:
                 self.enter_scope(args[0].strategy, node, None)
                 receiver.entered.append(args[0].strategy)
             return None
+        if isinstance(receiver, MadeInScope):  # only its `compile` gets here (see `attribute_of`)
+            receiver = self.adopt(receiver)
         if isinstance(receiver, Dataset):
             return Dataset(node)
         if isinstance(receiver, CheckpointManager):
@@ -84,6 +87,20 @@ class ObjectMethods:
                 return self.call_function(method, node, args, kwargs, self_value=receiver)
             return None
         return None
+
+    def adopt(self, made: MadeInScope) -> Owner:
+        """A value of an unseen call in a scope that the code compiles is a Keras model made in that
+        scope: registered, and bound instead of the value wherever the running code can see it."""
+        if not made.adopted:
+            made.adopted = True
+            self.model.owners.append(made.owner)
+        for frame in self.frames:
+            while frame is not None:
+                for name, value in frame.env.items():
+                    if value is made:
+                        frame.env[name] = made.owner
+                frame = frame.parent
+        return made.owner
 
     def call_strategy_method(self, strategy: Strategy, name: str, node, args, kwargs):
         if name in STRATEGY_USES:
@@ -142,7 +159,7 @@ class ObjectMethods:
             model.optimizer = optimizer
         elif model is not None and isinstance(optimizer, ast.Constant) and isinstance(optimizer.value, str):
             model.optimizer = optimizer.value
-        elif model is not None and optimizer is None:
+        elif model is not None and (optimizer is None or isinstance(optimizer, MadeInScope)):
             model.optimizer = UNSEEN_OPTIMIZER  # `compile(optimizer=get_optimizer(params))`: one exists
         if isinstance(metrics, Sequence):
             members.extend(owner for item in metrics.items for owner in self.feasible(item))

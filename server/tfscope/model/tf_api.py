@@ -200,6 +200,11 @@ class TfApiCalls:
                   f"handed to {owner.describe()}, which is created in the {strategy.describe()} scope", "handed")
 
     def new_owner(self, kind: Api, label: str, node: ast.AST) -> Owner:
+        owner = self.unregistered_owner(kind, label, node)
+        self.model.owners.append(owner)
+        return owner
+
+    def unregistered_owner(self, kind: Api, label: str, node: ast.AST) -> Owner:
         placement = self.replica or self.current()
         if self.external_entry is not None:
             node, statement, key = self.external_entry
@@ -207,7 +212,6 @@ class TfApiCalls:
             statement, key = self.statement, self.frame.key
         owner = Owner(kind, label, node, statement, placement, self.root, key=key, condition=tuple(self.conditions))
         owner.site_frame = self.frame
-        self.model.owners.append(owner)
         return owner
 
 

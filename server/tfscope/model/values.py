@@ -100,6 +100,15 @@ class Loss:
 
 
 @dataclass(eq=False)
+class MadeInScope:
+    """What a call tfscope cannot see returns inside a strategy scope (a fixture's `get_model()`, a
+    third-party constructor): a Keras model made in that scope as soon as the code compiles it."""
+
+    owner: Owner  # registered with the model only once it is compiled
+    adopted: bool = False
+
+
+@dataclass(eq=False)
 class Dataset:
     node: ast.AST
 

@@ -117,7 +117,7 @@ def _from_code(code: str) -> KerasVersion:
     if ((any(literal in code for literal in _KERAS_2_ONLY_LITERALS) and _KERAS_2_ONLY_APIS.search(code))
             or (_CHECKPOINT_PATH.search(code) and _KERAS_WEIGHTS_CALL.search(code))):
         return KerasVersion(2, "the file uses Keras-2-only APIs")
-    return KerasVersion(DEFAULT, "the default (Keras 3, TensorFlow 2.16 and later)")
+    return KerasVersion(DEFAULT, "nothing names a version, and Keras 3 is the default since TensorFlow 2.16")
 
 
 def _starts_a_line(literal: str, pattern: re.Pattern, code: str) -> bool:

@@ -72,7 +72,9 @@ def _culprit(owner: Owner) -> Owner | None:
     of built sub-models) the first part whose weights were created outside every scope."""
     if not owner.parts:
         return owner if owner.placement is None else None
-    return next((p for p in owner.parts if p.placement is None and _has_weights(p)), None)
+    culprit = next((p for p in owner.parts if p.placement is None and _has_weights(p)), None)
+    # parts made by the same factory call as the owner are fixed by moving that call
+    return owner if culprit is not None and culprit.site is owner.site else culprit
 
 
 def _has_weights(layer: Owner) -> bool:

@@ -51,7 +51,7 @@ def check(model: SemanticModel):
         yield Violation(
             node=event.node,
             message=f"`compile` of {event.model.describe()} runs outside the {strategy.describe()} scope and "
-            f"creates the optimizer `\"{event.string_optimizer}\"` there (Keras 3, by {model.keras_evidence or 'default'}); compile inside `with {strategy.name_for(event.key, model.module)}.scope():`",
+            f"creates the optimizer `\"{event.string_optimizer}\"` there (Keras 3: {model.keras_evidence or 'the keras-version setting'}); compile inside `with {strategy.name_for(event.key, model.module)}.scope():`",
             related=((event.model.site, f"{event.model.describe()} is created in the scope here"),),
             explanation="Under Keras 3 the optimizer built from a string in `compile` records the strategy current "
             "at that moment (none here), and `fit` fails with `Mixing different tf.distribute.Strategy "
