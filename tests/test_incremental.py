@@ -10,12 +10,14 @@ from pathlib import Path
 
 import pytest
 from test_corpus import CORPUS_FILES
+from test_project_resolution import TRAIN, project_with_factory
 
 from tfscope import engine
 from tfscope.config import Settings
 from tfscope.incremental import ChunkedParser, IncrementalAnalyzer
 from tfscope.notebook import notebook_source, read_notebook
 from tfscope.parsing import parse_tolerant
+from tfscope.resolve.project import ProjectResolver
 from tfscope.source import Source
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -103,7 +105,10 @@ def test_a_one_character_edit_parses_only_the_statements_around_it():
     parser = ChunkedParser()
     parser(TRAINING_SCRIPT)
     assert parser.last.reused_chunks == 0
-    middle = TRAINING_SCRIPT.index("\n", len(TRAINING_SCRIPT) // 2) + 1
+    source = Source(TRAINING_SCRIPT)
+    statement_lines = [min(node.lineno for node in (statement, *getattr(statement, "decorator_list", ()))) - 1
+                       for statement in ast.parse(TRAINING_SCRIPT).body]
+    middle = source.line_start(statement_lines[len(statement_lines) // 2])  # a top-level statement's line
     edited = TRAINING_SCRIPT[:middle] + "x = 1\n" + TRAINING_SCRIPT[middle:]  # one more line: the rest moves down
     tree, recovered = parser(edited)
     assert not recovered
@@ -145,10 +150,6 @@ def test_typing_in_a_comment_reuses_the_model_and_reads_the_text_anew():
 
 
 def test_a_model_that_looked_up_a_project_module_is_built_again(tmp_path):
-    from test_project_resolution import TRAIN, project_with_factory
-
-    from tfscope.resolve.project import ProjectResolver
-
     train = project_with_factory(tmp_path, """\
         from tensorflow import keras
 

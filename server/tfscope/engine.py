@@ -55,7 +55,8 @@ class Analysis:
     def owner_hints(self) -> list[ownership.OwnerHint]:
         """The inlay hints' facts: worked out when first asked, as diagnostics never need them."""
         if self._owner_hints is None:
-            self._owner_hints = ownership.owner_hints(self.source, self.model, self.explain) if self.model is not None else []
+            self._owner_hints = (ownership.owner_hints(self.source, self.model, self.explain)
+                                 if self.model is not None else [])
         return self._owner_hints
 
     @property
@@ -103,7 +104,7 @@ analysis_runs = RunCounter()
 
 Parse = Callable[[str], tuple[ast.Module, bool]]  # code -> (tree, whether lines were neutralised)
 # (tree, Keras major version, settings, path, project) -> (model, whether jedi still owes an answer)
-Build = Callable[[ast.Module, int, Settings, "str | None", "ProjectResolver | None"], tuple[SemanticModel, bool]]
+Build = Callable[[ast.Module, int, Settings, str | None, ProjectResolver | None], tuple[SemanticModel, bool]]
 
 
 def build_model(tree: ast.Module, keras_major: int, settings: Settings, path: str | None,

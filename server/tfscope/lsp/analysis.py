@@ -43,24 +43,32 @@ class Result:
     fixes: dict[int, list[Fix]] = field(default_factory=dict)  # per diagnostic index, on demand
     evicted: bool = False  # ``analysis`` was dropped to save memory; ``restore`` brings it back
     signature: tuple = field(init=False)  # the diagnostics the editor was shown
-    # placement at a glance, kept when the analysis is evicted (a re-analysis may not match)
-    _kept_glance: tuple[list[OwnerHint], list[ScopeSummary]] = field(default=([], []), init=False, repr=False)
+    # placement at a glance, kept from the first analysis once it is evicted (a re-analysis may differ)
+    _kept_glance: tuple[list[OwnerHint], list[ScopeSummary]] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.signature = signature(self.analysis)
 
     @property
     def owner_hints(self) -> list[OwnerHint]:
-        return self.analysis.owner_hints if self.analysis is not None else self._kept_glance[0]
+        return self._glance[0]
 
     @property
     def scope_summaries(self) -> list[ScopeSummary]:
-        return self.analysis.scope_summaries if self.analysis is not None else self._kept_glance[1]
+        return self._glance[1]
+
+    @property
+    def _glance(self) -> tuple[list[OwnerHint], list[ScopeSummary]]:
+        if self._kept_glance is not None:
+            return self._kept_glance
+        if self.analysis is None:
+            return [], []
+        return self.analysis.owner_hints, self.analysis.scope_summaries
 
     def evict(self) -> None:
         """Drop the full analysis to save memory, keeping what the hints and lenses show."""
         if self.analysis is not None:
-            self._kept_glance = (self.analysis.owner_hints, self.analysis.scope_summaries)
+            self._kept_glance = self._glance
             self.analysis, self.evicted = None, True
             self.fixes.clear()
 
