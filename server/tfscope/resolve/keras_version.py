@@ -152,10 +152,10 @@ def declared_version(folder: str) -> KerasVersion | None:
     """What the nearest folder (walking up to the repository root) that declares TensorFlow or
     Keras dependencies says."""
     while True:
-        names, files = _declaration_files(folder, _stamp(folder))
-        if "docker" in names:  # images are often kept in a docker/ folder beside the code
-            docker = os.path.join(folder, "docker")
-            files += tuple(f"docker/{name}" for name in _declaration_files(docker, _stamp(docker))[1]
+        listing = _listing(folder)
+        files = listing.declarations
+        if listing.has_docker:  # images are often kept in a docker/ folder beside the code
+            files += tuple(f"docker/{name}" for name in _listing(os.path.join(folder, "docker")).declarations
                            if _DOCKERFILE.match(name))
         if files:
             stamp = tuple(_mtime(os.path.join(folder, name)) for name in files)
@@ -163,7 +163,7 @@ def declared_version(folder: str) -> KerasVersion | None:
             if found:
                 return found
         parent = os.path.dirname(folder)
-        if ".git" in names or parent == folder:
+        if listing.is_repository_root or parent == folder:
             return None
         folder = parent
 
@@ -286,24 +286,39 @@ def _versions_named(specifier) -> list[Version]:
     return found
 
 
-@lru_cache(maxsize=256)
-def _declaration_files(folder: str, stamp: int) -> tuple[frozenset[str], tuple[str, ...]]:
-    """The names in ``folder`` and those that may declare dependencies, sorted; ``stamp`` (the
-    folder's modification time, which every entry added, removed or renamed changes) keys the
-    cache, so an edit of an open file lists no folder."""
-    try:
-        names = frozenset(os.listdir(folder))
-    except OSError:
-        names = frozenset()
-    return names, tuple(sorted(name for name in names if name in _DECLARATION_FILES
-                               or _REQUIREMENT_FILE.match(name) or _DOCKERFILE.match(name)))
+@dataclass(frozen=True)
+class _Listing:
+    """What ``declared_version`` needs of a folder's entries."""
+
+    stamp: int  # the folder's modification time: every entry added, removed or renamed moves it
+    declarations: tuple[str, ...]  # the names that may declare dependencies, sorted
+    has_docker: bool
+    is_repository_root: bool
 
 
-def _stamp(folder: str) -> int:
+_NO_LISTING = _Listing(0, (), False, False)
+_LISTINGS: dict[str, _Listing] = {}  # one per folder: a folder being written to keeps one, not each
+
+
+def _listing(folder: str) -> _Listing:
+    """The folder's listing, read again only when its modification time moves: an edit of an open
+    file lists no folder."""
     try:
-        return os.stat(folder).st_mtime_ns
+        stamp = os.stat(folder).st_mtime_ns
     except OSError:
-        return 0
+        return _NO_LISTING
+    known = _LISTINGS.get(folder)
+    if known is not None and known.stamp == stamp:
+        return known
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        names = []
+    listing = _Listing(stamp, tuple(sorted(name for name in names if name in _DECLARATION_FILES
+                                           or _REQUIREMENT_FILE.match(name) or _DOCKERFILE.match(name))),
+                       "docker" in names, ".git" in names)
+    _LISTINGS[folder] = listing
+    return listing
 
 
 def _mtime(path: str) -> float:
