@@ -6,8 +6,9 @@ over stdio on the same generated files in the same run:
 1. start-up: process start -> ``initialize`` answered; ``didOpen`` of a 300-line script sent
    right after ``initialized`` -> its first diagnostics; tfscope's own import time next to
    pygls + lsprotocol (``python -X importtime``).
-2. edit -> diagnostics of that version, one character typed into a comment, for 300 / 3,000 /
-   30,000-line scripts and a 40-cell notebook, three ways: back-to-back (the next edit as soon
+2. edit -> diagnostics of that version, one character typed into a comment (which leaves the
+   syntax tree as it was) and, for scripts, into a string in the code (which does not), for
+   300 / 3,000 / 30,000-line scripts and a 40-cell notebook, three ways: back-to-back (the next edit as soon
    as the diagnostics of the last arrived), one keystroke at human speed (a pause between
    keystrokes), and typing bursts (a few fast keystrokes; from the last one to its diagnostics).
 3. RSS (VmRSS) with a 300-line file open, after 10,000 more edits of it, and after 200 more
@@ -197,11 +198,11 @@ class Server:
 
 
 class TextDocument:
-    """A file open in the client; types into the comment on its last line."""
+    """A file open in the client; types into the comment on its last line, or at ``at`` (line, column)."""
 
-    def __init__(self, server: Server, path: Path, text: str) -> None:
+    def __init__(self, server: Server, path: Path, text: str, at: tuple[int, int] | None = None) -> None:
         self.server, self.uri, self.version = server, uri_of(path), 1
-        self.line, self.column = text.count("\n") - 1, len(TYPING_LINE)
+        self.line, self.column = at or (text.count("\n") - 1, len(TYPING_LINE))
         path.write_text(text)
         server.notify(
             "textDocument/didOpen",
@@ -285,6 +286,14 @@ def script(lines: int) -> str:
     return training_script(lines) + TYPING_LINE + "\n"
 
 
+def in_code(text: str) -> tuple[int, int]:
+    """Inside a model's name in the middle of the file: each keystroke changes the syntax tree
+    (and still parses), so the whole module is interpreted again."""
+    at = text.index('name="', len(text) // 2) + len('name="')
+    line = text.count("\n", 0, at)
+    return line, at - (text.rindex("\n", 0, at) + 1)
+
+
 def notebook_cells() -> list[str]:
     cells = [HEADER] + [BLOCKS[n % len(BLOCKS)].format(n=n // len(BLOCKS)).strip("\n") + "\n" for n in range(NOTEBOOK_CELLS - 1)]
     cells[len(cells) // 2] += TYPING_LINE + "\n"
@@ -358,6 +367,11 @@ def bench_latency(peer: Peer, folder: Path, quick: bool) -> dict[str, Latencies]
         server.wait_for(document.uri, 1)
         counts = [max(1, count // divisor) for count in (back_to_back, human, bursts)]
         found[f"{lines:,} lines"] = type_and_measure(document, *counts)
+        document.close()
+        text = script(lines)
+        document = TextDocument(server, folder / f"coding_{lines}_{peer.name}.py", text, at=in_code(text))
+        server.wait_for(document.uri, 1)
+        found[f"{lines:,}, in code"] = type_and_measure(document, *counts)
         document.close()
     notebook = Notebook(server, folder / f"typing_{peer.name}.ipynb", notebook_cells())
     server.wait_for(notebook.cell_uris[notebook.edited])

@@ -10,12 +10,14 @@ from pathlib import Path
 
 import pytest
 from test_corpus import CORPUS_FILES
+from test_project_resolution import TRAIN, project_with_factory
 
 from tfscope import engine
 from tfscope.config import Settings
 from tfscope.incremental import ChunkedParser, IncrementalAnalyzer
 from tfscope.notebook import notebook_source, read_notebook
 from tfscope.parsing import parse_tolerant
+from tfscope.resolve.project import ProjectResolver
 from tfscope.source import Source
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -99,20 +101,14 @@ def test_a_notebook_typing_session_analyses_as_fresh_analyses_do():
 TRAINING_SCRIPT = "".join(corpus_file.text for corpus_file in CORPUS_FILES[:40])
 
 
-def _start_of_statement_after(text: str, offset: int) -> int:
-    """The offset of the first top-level statement that starts at or after ``offset``."""
-    line_starts = [0, *(index + 1 for index, char in enumerate(text) if char == "\n")]
-    first_lines = [min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))])
-                   for statement in ast.parse(text).body]
-    starts = [line_starts[line - 1] for line in first_lines]
-    return next(start for start in starts if start >= offset)
-
-
 def test_a_one_character_edit_parses_only_the_statements_around_it():
     parser = ChunkedParser()
     parser(TRAINING_SCRIPT)
     assert parser.last.reused_chunks == 0
-    middle = _start_of_statement_after(TRAINING_SCRIPT, len(TRAINING_SCRIPT) // 2)
+    source = Source(TRAINING_SCRIPT)
+    statement_lines = [min(node.lineno for node in (statement, *getattr(statement, "decorator_list", ()))) - 1
+                       for statement in ast.parse(TRAINING_SCRIPT).body]
+    middle = source.line_start(statement_lines[len(statement_lines) // 2])  # a top-level statement's line
     edited = TRAINING_SCRIPT[:middle] + "x = 1\n" + TRAINING_SCRIPT[middle:]  # one more line: the rest moves down
     tree, recovered = parser(edited)
     assert not recovered
@@ -123,3 +119,49 @@ def test_a_one_character_edit_parses_only_the_statements_around_it():
     assert ast.dump(tree, include_attributes=True) == ast.dump(parse_tolerant(renamed)[0], include_attributes=True)
     assert parser.last.parsed_chars < len(renamed) * 0.05
     assert parser.last.reused_chunks > 100
+
+
+FLAGGED = """\
+import tensorflow as tf
+from tensorflow import keras
+
+strategy = tf.distribute.MirroredStrategy()
+model = keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(1)])
+with strategy.scope():
+    model.compile(optimizer="adam", loss="mse")
+"""
+
+
+def test_typing_in_a_comment_reuses_the_model_and_reads_the_text_anew():
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(Source(FLAGGED))
+    line_end = FLAGGED.index("\n", FLAGGED.index("model = "))
+    codes = []
+    for comment in ("  #", "  # noqa", "  # noqa: TFS00", "  # noqa: TFS001"):
+        text = FLAGGED[:line_end] + comment + FLAGGED[line_end:]
+        incremental = analyzer.analyze(Source(text))
+        assert analyzer.parser.last.same_tree and analyzer.reused_model, comment
+        assert_same(incremental, engine.analyze(Source(text)), comment, with_fixes=True)
+        codes.append([d.code for d in incremental.diagnostics])
+    assert codes == [["TFS001"], [], ["TFS001"], []]  # the noqa comment is read anew each time
+    above = "# a comment line moves every statement down\n" + FLAGGED
+    analyzer.analyze(Source(above))
+    assert not analyzer.reused_model
+
+
+def test_a_model_that_looked_up_a_project_module_is_built_again(tmp_path):
+    train = project_with_factory(tmp_path, """\
+        from tensorflow import keras
+
+        def build_model(units=10):
+            return keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(units)])
+        """)
+    resolver = ProjectResolver(root=str(tmp_path))
+    analyzer = IncrementalAnalyzer()
+    assert analyzer.analyze(Source(TRAIN, path=str(train)), project=resolver).unresolved
+    assert resolver.resolve_pending()
+    text = TRAIN + "# jedi answered meanwhile\n"
+    incremental = analyzer.analyze(Source(text, path=str(train)), project=resolver)
+    assert not analyzer.reused_model
+    assert [d.code for d in incremental.diagnostics] == ["TFS001"]
+    assert incremental.diagnostics == engine.analyze(Source(text, path=str(train)), project=resolver).diagnostics

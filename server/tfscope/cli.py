@@ -31,6 +31,7 @@ from tfscope.diagnostics import Diagnostic, Fix, Severity
 from tfscope.engine import (
     Analysis,
     analyze,
+    collector_paused,
     edited_source,
     fix_until_stable,
     noqa_fix,
@@ -480,6 +481,13 @@ def _project_resolver(settings: Settings) -> ProjectResolver:
 
 def check_file(job: FileJob) -> FileResult:
     """Analyse one file (fixing it first when asked); never raises, a failure becomes ``error``."""
+    # the collector resumes once the file's analyses are gone, not while they are alive: it
+    # would scan every node of their trees and models to find that nothing is garbage
+    with collector_paused():
+        return _check_file(job)
+
+
+def _check_file(job: FileJob) -> FileResult:
     result = FileResult(job.display_path)
     path = Path(job.path)
     try:

@@ -16,7 +16,7 @@ from tfscope import config, fixes, ownership
 from tfscope.config import DEFAULT_SETTINGS, Settings
 from tfscope.diagnostics import Diagnostic, Edit, Fix, Related
 from tfscope.model.builder import ModelBuilder
-from tfscope.model.entities import Owner
+from tfscope.model.entities import Owner, SemanticModel
 from tfscope.parsing import PRUNING, NotAnalysable, Pruning, parse_tolerant
 from tfscope.resolve import distribution, keras_version
 from tfscope.resolve.project import ProjectResolver
@@ -41,14 +41,31 @@ class Analysis:
     unresolved: bool = False  # project imports jedi has not answered yet: re-analyse after resolve_pending
     # names bound to variable owners: (target, owner), described on the first hover (see ``placements``)
     bindings: list[tuple[ast.AST, Owner]] = field(default_factory=list, repr=False)
-    # placement at a glance (inlay hints, code lenses), from the same model as the diagnostics
-    owner_hints: list[ownership.OwnerHint] = field(default_factory=list)
-    scope_summaries: list[ownership.ScopeSummary] = field(default_factory=list)
+    # the model the diagnostics came from: placement at a glance (inlay hints, code lenses) reads it
+    model: SemanticModel | None = field(default=None, repr=False, compare=False)
     # (start, end) of code nested too deeply to analyse, left out; the rest of the file is analysed
     skipped: list[tuple[int, int]] = field(default_factory=list)
     unanalysable: str | None = None  # why nothing of the file could be analysed (then no diagnostics)
     _placements: list[tuple[int, int, str]] | None = field(default=None, repr=False, compare=False)
     _explained: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
+    _owner_hints: list[ownership.OwnerHint] | None = field(default=None, repr=False, compare=False)
+    _scope_summaries: list[ownership.ScopeSummary] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def owner_hints(self) -> list[ownership.OwnerHint]:
+        """The inlay hints' facts: worked out when first asked, as diagnostics never need them."""
+        if self._owner_hints is None:
+            self._owner_hints = (ownership.owner_hints(self.source, self.model, self.explain)
+                                 if self.model is not None else [])
+        return self._owner_hints
+
+    @property
+    def scope_summaries(self) -> list[ownership.ScopeSummary]:
+        """The code lenses' facts, worked out when first asked."""
+        if self._scope_summaries is None:
+            self._scope_summaries = (ownership.scope_summaries(self.source, self.model, self.tree)
+                                     if self.model is not None and self.tree is not None else [])
+        return self._scope_summaries
 
     @property
     def placements(self) -> list[tuple[int, int, str]]:
@@ -86,27 +103,36 @@ analysis_runs = RunCounter()
 
 
 Parse = Callable[[str], tuple[ast.Module, bool]]  # code -> (tree, whether lines were neutralised)
+# (tree, Keras major version, settings, path, project) -> (model, whether jedi still owes an answer)
+Build = Callable[[ast.Module, int, Settings, str | None, ProjectResolver | None], tuple[SemanticModel, bool]]
+
+
+def build_model(tree: ast.Module, keras_major: int, settings: Settings, path: str | None,
+                project: ProjectResolver | None) -> tuple[SemanticModel, bool]:
+    builder = ModelBuilder(tree, keras_major, settings, path=path, project=project)
+    return builder.build(), builder.unresolved
 
 
 def analyze(source: Source, settings: Settings = DEFAULT_SETTINGS, project: ProjectResolver | None = None,
-            parse: Parse = parse_tolerant) -> Analysis:
+            parse: Parse = parse_tolerant, build: Build = build_model) -> Analysis:
     """Analyse one file or notebook. Never raises on bad input; never runs user code.
 
     ``project`` lets factories from other modules of the project count, as far as jedi has
     already found them (see ``ProjectResolver``); the analysis itself never waits for jedi.
     ``parse`` gives the same tree as ``parse_tolerant`` (see ``incremental``, which reuses
-    the unchanged statements of the previous version).
+    the unchanged statements of the previous version) and ``build`` the same model as
+    ``build_model`` (``incremental`` reuses the previous one for the same tree).
     """
     analysis_runs.increment()
     analysis = Analysis(source=source, settings=settings, project=project)
-    problem = _attempt(analysis, parse)
+    problem = _attempt(analysis, parse, build)
     for depth in PRUNED_DEPTHS if problem is RecursionError else ():
         # our recursive analysis ran out of stack: cut the deepest code out and analyse the rest
         pruning = Pruning(depth)
         token = PRUNING.set(pruning)
         try:
             analysis = Analysis(source=source, settings=settings, project=project)
-            problem = _attempt(analysis, parse_tolerant)  # a fresh tree: pruning cuts it
+            problem = _attempt(analysis, parse_tolerant, build_model)  # a fresh tree: pruning cuts it
         finally:
             PRUNING.reset(token)
         if problem is None:
@@ -147,18 +173,18 @@ class _CollectorPause:
                     gc.enable()
 
 
-_collector_paused = _CollectorPause()
+collector_paused = _CollectorPause()
 
 
 # Tried in turn after a RecursionError: levels of the syntax tree kept (real code stays far below).
 PRUNED_DEPTHS = (100, 25)
 
 
-def _attempt(analysis: Analysis, parse: Parse) -> str | type[RecursionError] | None:
+def _attempt(analysis: Analysis, parse: Parse, build: Build) -> str | type[RecursionError] | None:
     """None when the analysis ran; else RecursionError, or why the file cannot be analysed."""
     try:
-        with _collector_paused():
-            _analyze_into(analysis, parse)
+        with collector_paused():
+            _analyze_into(analysis, parse, build)
     except NotAnalysable as error:
         return str(error)
     except RecursionError:
@@ -178,7 +204,7 @@ def _log_skipped(source: Source, skipped: list[tuple[int, int]]) -> None:
     )
 
 
-def _analyze_into(analysis: Analysis, parse: Parse) -> None:
+def _analyze_into(analysis: Analysis, parse: Parse, build: Build) -> None:
     source, settings = analysis.source, analysis.settings
     if fixes.file_is_exempt(source):
         return
@@ -187,12 +213,10 @@ def _analyze_into(analysis: Analysis, parse: Parse) -> None:
     version = keras_version.detect(source.code, source.path, settings.keras_version, settings.interpreter,
                                    source.recorded_tensorflow)
     analysis.keras_version = version.major
-    builder = ModelBuilder(tree, version.major, settings, path=source.path, project=analysis.project)
-    model = builder.build()
+    model, analysis.unresolved = build(tree, version.major, settings, source.path, analysis.project)
     model.keras_evidence = version.evidence
     model.legacy_optimizers = version.legacy_optimizers
     model.project_strategy = functools.cache(functools.partial(distribution.strategy_created, source.path, settings))
-    analysis.unresolved = builder.unresolved
     suppressions = fixes.noqa_suppressions(source)
     suppressed: set[tuple[int, str]] = set()  # (line, code) a noqa took away
     diagnostics: dict[tuple[str, int, int], Diagnostic] = {}
@@ -211,8 +235,7 @@ def _analyze_into(analysis: Analysis, parse: Parse) -> None:
         diagnostics.setdefault((diagnostic.code, diagnostic.start, diagnostic.end), diagnostic)
     analysis.diagnostics = sorted(diagnostics.values(), key=lambda d: (d.start, d.code))
     analysis.bindings = model.bindings
-    analysis.owner_hints = ownership.owner_hints(source, model, analysis.explain)
-    analysis.scope_summaries = ownership.scope_summaries(source, model, tree)
+    analysis.model = model
 
 
 def _unused_noqa(source: Source, settings: Settings, suppressed: set[tuple[int, str]]) -> list[Diagnostic]:

@@ -8,8 +8,15 @@ hold the right lines), and parses only the rest, as one piece placed at its own 
 that does not parse that way (an edit that opens a string, half-typed code) is parsed whole,
 as ``engine.analyze`` does, so the tree is always the one ``parse_tolerant`` gives.
 
-The interpreter still runs the whole module: its objects are changed by later statements (a
-model met in a scope, a strategy's alternatives) and by the functions run after the module
+When the statements parsed afresh equal the ones they replace, positions included (a keystroke
+in a comment, a blank line's spaces), the previous tree itself is returned, and the semantic
+model built from it is reused: the model is a function of the tree, the Keras version, the
+settings and the path, and of the project's modules only through look-ups, so a build that
+looked nothing up in the project is reused for the same tree and inputs. Everything that reads
+the text (the Keras version evidence, `noqa` comments, offsets, the rules' findings) runs again.
+
+Otherwise the interpreter runs the whole module: its objects are changed by later statements
+(a model met in a scope, a strategy's alternatives) and by the functions run after the module
 body, so a state kept at a statement could not be handed to a later version unchanged.
 """
 
@@ -21,9 +28,10 @@ import warnings
 from dataclasses import dataclass
 
 from tfscope.config import DEFAULT_SETTINGS, Settings
-from tfscope.engine import Analysis, analyze
+from tfscope.engine import Analysis, analyze, build_model
+from tfscope.model.entities import SemanticModel
 from tfscope.parsing import BYTE_ORDER_MARK, PRUNING, parse_tolerant
-from tfscope.resolve.project import ProjectResolver
+from tfscope.resolve.project import ProjectResolver, consults_project
 from tfscope.source import Source
 
 
@@ -43,6 +51,7 @@ class ParseStats:
 
     reused_chunks: int
     parsed_chars: int  # of the code, parsed afresh (all of it when it was parsed whole)
+    same_tree: bool = False  # the previous tree was returned: the text changed outside the statements
 
 
 class ChunkedParser:
@@ -51,6 +60,7 @@ class ChunkedParser:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._code: str | None = None
+        self._tree: ast.Module | None = None
         self._chunks: list[Chunk] = []
         self.last = ParseStats(0, 0)
 
@@ -90,16 +100,42 @@ class ChunkedParser:
         middle = _parse_at(code[start:end], chunks[before].line)
         if middle is None:
             return None
-        statements = [s for chunk in chunks[:before] for s in chunk.statements]
-        statements += middle.body
-        statements += [s for chunk in chunks[after:] for s in chunk.statements]
-        tree = ast.Module(body=statements, type_ignores=[])
-        self.last = ParseStats(before + len(chunks) - after, end - start)
+        replaced = [s for chunk in chunks[before:after] for s in chunk.statements]
+        if _same_statements(middle.body, replaced):
+            tree = self._tree
+        else:
+            statements = [s for chunk in chunks[:before] for s in chunk.statements]
+            statements += middle.body
+            statements += [s for chunk in chunks[after:] for s in chunk.statements]
+            tree = ast.Module(body=statements, type_ignores=[])
+        self.last = ParseStats(before + len(chunks) - after, end - start, same_tree=tree is self._tree)
         self._remember(code, tree)
         return tree
 
     def _remember(self, code: str, tree: ast.Module) -> None:
-        self._code, self._chunks = code, _chunks(code, tree)
+        self._code, self._tree, self._chunks = code, tree, _chunks(code, tree)
+
+
+def _same_statements(new: list[ast.stmt], old: list[ast.stmt]) -> bool:
+    """Whether two runs of statements are equal, positions included (what ``ast.dump`` with
+    attributes compares, several times faster); stops at the first difference (a line added
+    above moves every statement after it). Its own stack: deep expressions parse fine."""
+    pending: list[tuple[object, object]] = [(new, old)]
+    while pending:
+        a, b = pending.pop()
+        if type(a) is not type(b):  # also tells 1 from True and 1.0
+            return False
+        if isinstance(a, ast.AST):
+            if any(getattr(a, name, None) != getattr(b, name, None) for name in a._attributes):
+                return False
+            pending.extend((getattr(a, name, None), getattr(b, name, None)) for name in a._fields)
+        elif isinstance(a, list):
+            if len(a) != len(b):
+                return False
+            pending.extend(zip(a, b))
+        elif a != b:
+            return False
+    return True
 
 
 def _unchanged_at_line_start(code: str, chunk: Chunk, growth: int, floor: int) -> bool:
@@ -151,7 +187,53 @@ class IncrementalAnalyzer:
 
     def __init__(self) -> None:
         self.parser = ChunkedParser()
+        self._built: _Built | None = None
+        self.reused_model = False  # whether the last analysis reused the previous model: for tests
 
     def analyze(self, source: Source, settings: Settings = DEFAULT_SETTINGS,
                 project: ProjectResolver | None = None) -> Analysis:
-        return analyze(source, settings, project, parse=self.parser)
+        self.reused_model = False
+        return analyze(source, settings, project, parse=self.parser, build=self._build)
+
+    def _build(self, tree: ast.Module, keras_major: int, settings: Settings, path: str | None,
+               project: ProjectResolver | None) -> tuple[SemanticModel, bool]:
+        inputs = (keras_major, settings, path, project)
+        built = self._built
+        if built is not None and built.tree is tree and built.inputs == inputs:
+            self.reused_model = True
+            # what a build that looked nothing up would say now: whether jedi owes anyone an answer
+            return built.model, project is not None and project.has_pending
+        recorder = _LookupRecorder(project) if project is not None else None
+        model, unresolved = build_model(tree, keras_major, settings, path, recorder)
+        consulted = recorder is not None and recorder.consulted
+        self._built = None if consulted else _Built(tree, inputs, model)
+        return model, unresolved
+
+
+@dataclass(frozen=True)
+class _Built:
+    """A model and everything it was built from (the tree by identity: it holds the tree's nodes)."""
+
+    tree: ast.Module
+    inputs: tuple
+    model: SemanticModel
+
+
+class _LookupRecorder:
+    """The project as a model build sees it, noting whether an answer came from what jedi found
+    (which changes as jedi answers and as the project's files change)."""
+
+    def __init__(self, project: ProjectResolver) -> None:
+        self._project = project
+        self.consulted = False
+
+    def lookup(self, importer: str | None, module: str, name: str):
+        self.consulted = self.consulted or consults_project(importer, module)
+        return self._project.lookup(importer, module, name)
+
+    def definitions(self, tree: ast.Module, keras_version: int, interpret) -> dict[int, object]:
+        return self._project.definitions(tree, keras_version, interpret)
+
+    @property
+    def has_pending(self) -> bool:
+        return self._project.has_pending

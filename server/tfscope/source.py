@@ -7,6 +7,7 @@ masked: same length and the same line breaks, so every offset means the same in 
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -32,13 +33,18 @@ class Source:
     # the TensorFlow version a notebook printed when it last ran (`print(tf.__version__)`)
     recorded_tensorflow: str | None = None
     _line_starts: list[int] = field(init=False, repr=False)
+    _ascii: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.code:
             self.code = self.text
         if len(self.code) != len(self.text):
             raise ValueError("masked code must keep the length of the text")
-        self._line_starts = [0] + [match.end() for match in _LINE_BREAK.finditer(self.text)]
+        if "\r" in self.text:
+            self._line_starts = [0] + [match.end() for match in _LINE_BREAK.finditer(self.text)]
+        else:  # the usual text: splitting is several times faster than matching each break
+            self._line_starts = [0, *itertools.accumulate(len(line) + 1 for line in self.text.split("\n")[:-1])]
+        self._ascii = self.text.isascii()
 
     @property
     def is_notebook(self) -> bool:
@@ -56,8 +62,10 @@ class Source:
 
     def line_end(self, line: int) -> int:
         """Offset just past the last character of ``line``, before its line break."""
-        end = self.line_start(line + 1) if line + 1 < len(self._line_starts) else len(self.text)
-        while end > self.line_start(line) and self.text[end - 1] in "\r\n":
+        start = self.line_start(line)
+        end = self._line_starts[line + 1] if 0 <= line + 1 < len(self._line_starts) else len(self.text)
+        text = self.text
+        while end > start and text[end - 1] in "\r\n":
             end -= 1
         return end
 
@@ -69,8 +77,10 @@ class Source:
 
     def offset_from_ast(self, lineno: int, col_offset: int) -> int:
         """ast positions are 1-based lines and UTF-8 byte columns."""
-        start = self.line_start(lineno - 1)
-        line = self.text[start : self.line_end(lineno - 1)]
+        start, end = self.line_start(lineno - 1), self.line_end(lineno - 1)
+        if self._ascii:  # a byte is a character
+            return min(start + col_offset, end)
+        line = self.text[start:end]
         if line.isascii():
             return start + min(col_offset, len(line))
         # a lone surrogate (from an editor) counts three bytes, as its stand-in did for the parser

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import ast
 import weakref
+from collections import deque
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from tfscope.astutil import dotted_name
 
@@ -47,7 +48,7 @@ class DependencyIndex:
     def __init__(self, tree: ast.AST) -> None:
         self.module_names: set[str] = set()
         self.definitions: dict[str, list[ast.AST]] = {}
-        for node in ast.walk(tree):
+        for node in _statements(tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 self.module_names.update(_imported_name(alias) for alias in node.names)
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -215,3 +216,18 @@ def conflicts(moved: Effects, crossed: Effects, crossed_any: bool) -> bool:
     if moved.opaque or crossed.opaque:
         return True
     return bool(moved.writes & (crossed.reads | crossed.writes) or moved.reads & crossed.writes)
+
+
+_STATEMENT_HOLDERS = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
+def _statements(tree: ast.AST) -> Iterator[ast.AST]:
+    """``ast.walk`` in its order, but only through statements (and the handlers and cases that
+    hold them): imports and definitions are statements, and expressions, most of a tree, hold none."""
+    pending = deque([tree])
+    while pending:
+        node = pending.popleft()
+        yield node
+        for _, value in ast.iter_fields(node):
+            if isinstance(value, list):
+                pending.extend(item for item in value if isinstance(item, _STATEMENT_HOLDERS))

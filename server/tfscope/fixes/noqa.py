@@ -42,7 +42,7 @@ def noqa_suppressions(source: Source) -> dict[int, Suppression]:
     """Line -> the codes its ``# noqa`` suppresses (``ALL`` for a blanket one)."""
     if "noqa" not in source.code.lower():
         return {}
-    layout = CommentLayout(source)
+    layout = CommentLayout.of(source)
     suppressions = {line: _directive_codes(match) for line, (_, match) in _noqa_directives(layout).items()}
     if suppressions:
         for line in layout.blocked:
@@ -65,7 +65,7 @@ class NoqaDirective:
 def noqa_directives(source: Source) -> list[NoqaDirective]:
     if "noqa" not in source.code.lower():
         return []
-    layout = CommentLayout(source)
+    layout = CommentLayout.of(source)
     directives = _noqa_directives(layout)
     covered: dict[int, set[int]] = {line: {line} for line in directives}
     for line in layout.blocked:
@@ -88,7 +88,7 @@ def file_is_exempt(source: Source) -> bool:
     """A comment line ``# tfscope: noqa`` turns every diagnostic of the file off."""
     if "tfscope" not in source.code.lower():
         return False
-    layout = CommentLayout(source)
+    layout = CommentLayout.of(source)
     for line, (column, comment) in layout.comments.items():
         if not source.code[source.line_start(line) : source.line_start(line) + column].strip() and _FILE_EXEMPT.match(
             comment
@@ -103,7 +103,7 @@ def noqa_fix(source: Source, code: str, line: int) -> Fix | None:
     None when the line already suppresses the code, or no comment can be placed for it.
     """
     code = code.upper()
-    layout = CommentLayout(source)
+    layout = CommentLayout.of(source)
     target = layout.comment_room_line(line)
     if target is None or is_masked(source, target):
         return None

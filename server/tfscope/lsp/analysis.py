@@ -41,14 +41,36 @@ class Result:
     analysis: engine.Analysis | None
     diagnostics: dict[str, list[types.Diagnostic]]  # per document uri
     fixes: dict[int, list[Fix]] = field(default_factory=dict)  # per diagnostic index, on demand
-    # placement at a glance, kept when the analysis is evicted
-    owner_hints: list[OwnerHint] = field(default_factory=list)
-    scope_summaries: list[ScopeSummary] = field(default_factory=list)
     evicted: bool = False  # ``analysis`` was dropped to save memory; ``restore`` brings it back
     signature: tuple = field(init=False)  # the diagnostics the editor was shown
+    # placement at a glance, kept from the first analysis once it is evicted (a re-analysis may differ)
+    _kept_glance: tuple[list[OwnerHint], list[ScopeSummary]] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.signature = signature(self.analysis)
+
+    @property
+    def owner_hints(self) -> list[OwnerHint]:
+        return self._glance[0]
+
+    @property
+    def scope_summaries(self) -> list[ScopeSummary]:
+        return self._glance[1]
+
+    @property
+    def _glance(self) -> tuple[list[OwnerHint], list[ScopeSummary]]:
+        if self._kept_glance is not None:
+            return self._kept_glance
+        if self.analysis is None:
+            return [], []
+        return self.analysis.owner_hints, self.analysis.scope_summaries
+
+    def evict(self) -> None:
+        """Drop the full analysis to save memory, keeping what the hints and lenses show."""
+        if self.analysis is not None:
+            self._kept_glance = self._glance
+            self.analysis, self.evicted = None, True
+            self.fixes.clear()
 
     @property
     def show_notifications(self) -> str:
@@ -96,8 +118,7 @@ class Analyzer:
             incremental = self.incremental.setdefault(snapshot.key, IncrementalAnalyzer())
             analysis = incremental.analyze(snapshot.source, resolved.settings, project)
             diagnostics = self._convert(result_id, snapshot, analysis, resolved.options.docs_url)
-            return Result(result_id, generation, snapshot, effective, analysis, diagnostics,
-                          owner_hints=analysis.owner_hints, scope_summaries=analysis.scope_summaries)
+            return Result(result_id, generation, snapshot, effective, analysis, diagnostics)
         except Exception:
             logger.exception("analysing %s failed; the server keeps serving", snapshot.key)
             return Result(result_id, generation, snapshot, None, None, empty)

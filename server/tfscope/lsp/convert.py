@@ -63,6 +63,8 @@ class DocumentView:
         line, column = self.source.position(offset)
         line_start = self.source.line_start(line)
         prefix = self.source.text[line_start : line_start + column]
+        if prefix.isascii():  # one unit per character in every encoding
+            return types.Position(line=line - self.first_line, character=len(prefix))
         count = _unit_counter(self.encoding)
         return types.Position(line=line - self.first_line, character=sum(count(char) for char in prefix))
 

@@ -195,9 +195,8 @@ class Session:
         while len(self.kept) > KEPT_ANALYSES:
             oldest, _ = self.kept.popitem(last=False)
             self.analyzer.forget(oldest)
-            if (result := self.results.get(oldest)) is not None and result.analysis is not None:
-                result.analysis, result.evicted = None, True
-                result.fixes.clear()
+            if (result := self.results.get(oldest)) is not None:
+                result.evict()
 
     async def restore(self, result: Result) -> Result:
         """The result with its full analysis, re-analysing the same text if it was evicted."""

@@ -156,18 +156,18 @@ def declared_version(folder: str) -> KerasVersion | None:
     """What the nearest folder (walking up to the repository root) that declares TensorFlow or
     Keras dependencies says."""
     while True:
-        names = _listdir(folder)
-        files = sorted(name for name in names if name in _DECLARATION_FILES or _REQUIREMENT_FILE.match(name)
-                       or _DOCKERFILE.match(name))
-        if "docker" in names:  # images are often kept in a docker/ folder beside the code
-            files += sorted(f"docker/{name}" for name in _listdir(os.path.join(folder, "docker")) if _DOCKERFILE.match(name))
+        listing = _listing(folder)
+        files = listing.declarations
+        if listing.has_docker:  # images are often kept in a docker/ folder beside the code
+            files += tuple(f"docker/{name}" for name in _listing(os.path.join(folder, "docker")).declarations
+                           if _DOCKERFILE.match(name))
         if files:
             stamp = tuple(_mtime(os.path.join(folder, name)) for name in files)
             found = _declared_in(folder, tuple(files), stamp)
             if found:
                 return found
         parent = os.path.dirname(folder)
-        if ".git" in names or parent == folder:
+        if listing.is_repository_root or parent == folder:
             return None
         folder = parent
 
@@ -290,11 +290,39 @@ def _versions_named(specifier) -> list[Version]:
     return found
 
 
-def _listdir(folder: str) -> list[str]:
+@dataclass(frozen=True)
+class _Listing:
+    """What ``declared_version`` needs of a folder's entries."""
+
+    stamp: int  # the folder's modification time: every entry added, removed or renamed moves it
+    declarations: tuple[str, ...]  # the names that may declare dependencies, sorted
+    has_docker: bool
+    is_repository_root: bool
+
+
+_NO_LISTING = _Listing(0, (), False, False)
+_LISTINGS: dict[str, _Listing] = {}  # one per folder: a folder being written to keeps one, not each
+
+
+def _listing(folder: str) -> _Listing:
+    """The folder's listing, read again only when its modification time moves: an edit of an open
+    file lists no folder."""
     try:
-        return os.listdir(folder)
+        stamp = os.stat(folder).st_mtime_ns
     except OSError:
-        return []
+        return _NO_LISTING
+    known = _LISTINGS.get(folder)
+    if known is not None and known.stamp == stamp:
+        return known
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        names = []
+    listing = _Listing(stamp, tuple(sorted(name for name in names if name in _DECLARATION_FILES
+                                           or _REQUIREMENT_FILE.match(name) or _DOCKERFILE.match(name))),
+                       "docker" in names, ".git" in names)
+    _LISTINGS[folder] = listing
+    return listing
 
 
 def _mtime(path: str) -> float:

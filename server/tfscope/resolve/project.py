@@ -23,6 +23,7 @@ DEFAULT_BUDGET_SECONDS = 3.0
 # the standard library defines no models or strategies: never worth a jedi look-up
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | {"__future__"}
 _UNRESOLVED = object()
+_LATE = object()  # not asked: the time budget ran out first
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ class ProjectResolver:
     def lookup(self, importer: str | None, module: str, name: str) -> tuple[Definition, ast.Module] | None:
         """The definition behind ``from <module> import <name>`` (or ``import <module>`` then
         ``<name>``) as seen from ``importer``, if jedi already found it; never blocks."""
-        if not importer or module.lstrip(".").split(".")[0] in _STDLIB:
+        if not consults_project(importer, module):
             return None
         key = (os.path.dirname(os.path.abspath(importer)), module, name)
         with self._lock:
@@ -94,40 +95,47 @@ class ProjectResolver:
             keys = list(self._pending)
             self._pending.clear()
         deadline = time.monotonic() + self.budget_seconds
-        found = False
+        by_folder: dict[str, list[tuple[str, str, str]]] = {}
         for key in keys:
-            if time.monotonic() > deadline:
+            by_folder.setdefault(key[0], []).append(key)
+        found = False
+        for folder, folder_keys in by_folder.items():
+            for key, definition in zip(folder_keys, self._ask_jedi(folder, folder_keys, deadline)):
                 with self._lock:
-                    self._pending.setdefault(key, None)  # try again next time
-                continue
-            try:
-                definition = self._ask_jedi(*key)
-            except Exception as error:  # jedi's caches race between processes; a miss is the answer
-                log.info("tfscope: jedi failed on %s: %s", key, error)
-                definition = None
-            with self._lock:
-                self._definitions[key] = definition or _UNRESOLVED
-            found = found or definition is not None
+                    if definition is _LATE:
+                        self._pending.setdefault(key, None)  # try again next time
+                    else:
+                        self._definitions[key] = definition or _UNRESOLVED
+                found = found or isinstance(definition, Definition)
         return found
 
-    def _ask_jedi(self, folder: str, module: str, name: str) -> Definition | None:
+    def _ask_jedi(self, folder: str, keys: list[tuple[str, str, str]], deadline: float) -> list:
+        """A Definition, None or _LATE (past ``deadline``) for each key: one script probes them all,
+        so jedi reads each module once for the folder (a script per probe read them again each time)."""
         try:
             import jedi
         except ImportError:
-            return None
-        code, line, column = _probe(module, name)
+            return [None] * len(keys)
+        imports, references = zip(*(_probe(module, name, f"_tfscope_target{index}")
+                                    for index, (_, module, name) in enumerate(keys)))
         try:
-            script = jedi.Script(code, path=os.path.join(folder, "__tfscope_probe__.py"),
+            script = jedi.Script("\n".join(imports + references), path=os.path.join(folder, "__tfscope_probe__.py"),
                                  project=self._jedi_project(folder))
-            names = script.goto(line, column, follow_imports=True)
         except Exception as error:  # jedi raises on odd environments; a miss is the answer
-            log.info("tfscope: jedi could not resolve %s.%s: %s", module, name, error)
-            return None
-        for found in names:
-            path = found.module_path
-            if path and str(path).endswith(".py") and found.type in ("function", "class") and found.line:
-                return Definition(str(path), found.line)
-        return None
+            log.info("tfscope: jedi could not start for %s: %s", folder, error)
+            return [None] * len(keys)
+        answers = []
+        for index, ((_, module, name), reference) in enumerate(zip(keys, references)):
+            if time.monotonic() > deadline:
+                answers.append(_LATE)
+                continue
+            try:
+                names = script.goto(len(imports) + index + 1, len(reference) - 1, follow_imports=True)
+            except Exception as error:  # jedi's caches race between processes; a miss is the answer
+                log.info("tfscope: jedi could not resolve %s.%s: %s", module, name, error)
+                names = []
+            answers.append(_definition(names))
+        return answers
 
     def _jedi_project(self, folder: str):
         """Python puts a script's own folder first on `sys.path`: so does the project for it."""
@@ -161,12 +169,23 @@ class ProjectResolver:
         return tree
 
 
-def _probe(module: str, name: str) -> tuple[str, int, int]:
-    """A two-line script whose last name jedi can follow to the definition."""
+def consults_project(importer: str | None, module: str) -> bool:
+    """Whether ``lookup`` answers from what jedi found: else it answers None, whatever jedi did."""
+    return bool(importer) and module.lstrip(".").split(".")[0] not in _STDLIB
+
+
+def _probe(module: str, name: str, alias: str) -> tuple[str, str]:
+    """An import of ``name`` as ``alias`` and a line whose last name jedi can follow to its definition."""
     head, _, rest = name.partition(".")
     if head:
-        code = f"from {module} import {head} as _tfscope_target\n_tfscope_target" + (f".{rest}" if rest else "")
-    else:
-        code = f"import {module} as _tfscope_target\n_tfscope_target"
-    last_line = code.splitlines()[-1]
-    return code, 2, len(last_line) - 1
+        return f"from {module} import {head} as {alias}", alias + (f".{rest}" if rest else "")
+    return f"import {module} as {alias}", alias
+
+
+def _definition(names) -> Definition | None:
+    """The first function or class in a Python file among jedi's answers."""
+    for found in names:
+        path = found.module_path
+        if path and str(path).endswith(".py") and found.type in ("function", "class") and found.line:
+            return Definition(str(path), found.line)
+    return None

@@ -18,13 +18,14 @@ from tfscope.lsp.settings import ServerOptions
 def attach(session: Session) -> None:
     """Ask the client anew when a result changes what it was shown without an edit (settings,
     jedi's answer for the same text, a save with `run: onSave`): it asks on edits by itself."""
-    shown: dict[str, tuple] = {}
+    shown: dict[str, Result] = {}  # the result before, whose glance is worked out only to compare
 
     def delivered(result: Result) -> None:
         key = result.snapshot.key
-        glance = (result.snapshot.version, *_glance_of(result))
-        before, shown[key] = shown.get(key), glance
-        if before is not None and before != glance and (before[0] == glance[0] or session.runs_on_save(key)):
+        before, shown[key] = shown.get(key), result
+        if before is None or (before.snapshot.version != result.snapshot.version and not session.runs_on_save(key)):
+            return  # an edit: the client asks by itself
+        if _glance_of(before) != _glance_of(result):
             session.client.refresh_glance()
 
     session.on_result.append(delivered)
