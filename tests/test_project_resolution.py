@@ -193,6 +193,12 @@ def test_declared_dependencies_tell_the_keras_version(tmp_path, monkeypatch):
         "poetry": ({"pyproject.toml": '[tool.poetry.dependencies]\npython = "^3.10"\ntensorflow = "~2.14"\n'}, 2),
         "setup.py": ({"setup.py": 'from setuptools import setup\nsetup(install_requires=["tensorflow==2.12.*"])\n'}, 2),
         "conda": ({"environment.yml": "dependencies:\n  - python=3.10\n  - tensorflow=2.15\n"}, 2),
+        "pixi in pyproject": ({"pyproject.toml": '[project]\nname = "x"\ndependencies = ["numpy"]\n'
+                               '[tool.pixi.dependencies]\ntensorflow = "==2.12.1"\n'}, 2),
+        "pixi feature": ({"pixi.toml": '[workspace]\nname = "x"\n[feature.gpu.pypi-dependencies]\n'
+                          'tensorflow = { version = ">=2.10,<2.16" }\n'}, 2),
+        "pixi conda pin": ({"pixi.toml": '[dependencies]\ntensorflow = "=2.13"\n'}, 2),
+        "dependency groups": ({"pyproject.toml": '[dependency-groups]\ntrain = ["tensorflow==2.14.1"]\n'}, 2),
         "unbounded": ({"requirements.txt": "tensorflow>=2.4\n"}, 3),  # admits both: the default
         "an old pin": ({"requirements.txt": "tensorflow_gpu==2.2.0\n"}, 2),  # older than every probe
         "tensorflow 1": ({"requirements.txt": "tensorflow==1.15.4\n"}, 3),  # TF1 code's pin: no evidence

@@ -54,7 +54,7 @@ _CHECKPOINT_PATH = re.compile(r"""\.ckpt['"]""")
 # Files that declare a project's dependencies, nearest folder first.
 _REQUIREMENT_FILE = re.compile(r"^(?:requirements|constraints)[\w.-]*\.(?:txt|in)$", re.IGNORECASE)
 _DECLARATION_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "environment.yml", "environment.yaml",
-                      "Pipfile", "Pipfile.lock", "poetry.lock")
+                      "Pipfile", "Pipfile.lock", "poetry.lock", "pixi.toml")
 _DOCKERFILE = re.compile(r"^(?:Dockerfile(?:\.[\w.-]+)?|[\w.-]+\.Dockerfile)$")
 _DOCKER_IMAGE = re.compile(r"^\s*FROM\s+tensorflow/tensorflow:(\d+\.\d+(?:\.\d+)?)", re.MULTILINE | re.IGNORECASE)
 _PIP_SPEC = re.compile(r"\b((?:tensorflow|tf-keras|tf_keras|keras)(?:-(?:cpu|gpu))?\s*(?:==|<=|>=|<|~=)\s*[\w.*]+)")
@@ -190,6 +190,8 @@ def _declared_in(folder: str, files: tuple[str, ...], stamp: tuple[float, ...]) 
 def _requirements(name: str, text: str) -> list[str]:
     if name == "pyproject.toml":
         return _pyproject_requirements(text)
+    if name == "pixi.toml":
+        return _pixi_requirements(text)
     if name == "Pipfile.lock":
         return _pipfile_lock_requirements(text)
     if name == "poetry.lock":
@@ -218,8 +220,39 @@ def _pyproject_requirements(text: str) -> list[str]:
     found = [item for item in project.get("dependencies", []) if isinstance(item, str)]
     for group in (project.get("optional-dependencies") or {}).values():
         found.extend(item for item in group if isinstance(item, str))
-    poetry = (data.get("tool", {}) or {}).get("poetry", {}) if isinstance(data.get("tool"), dict) else {}
-    for name, spec in (poetry.get("dependencies") or {}).items() if isinstance(poetry, dict) else ():
+    for group in (data.get("dependency-groups") or {}).values() if isinstance(data.get("dependency-groups"), dict) else ():
+        found.extend(item for item in group if isinstance(item, str))
+    tool = data.get("tool") if isinstance(data.get("tool"), dict) else {}
+    for table in _dependency_tables(tool.get("poetry"), ("dependencies",)) + _pixi_tables(tool.get("pixi")):
+        found.extend(_named_requirements(table))
+    return found
+
+
+def _pixi_requirements(text: str) -> list[str]:
+    try:
+        data = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return []
+    return [item for table in _pixi_tables(data) for item in _named_requirements(table)]
+
+
+def _pixi_tables(pixi) -> list[dict]:
+    """pixi's conda and PyPI dependency tables, of the workspace and of each feature."""
+    kinds = ("dependencies", "pypi-dependencies")
+    features = pixi.get("feature") if isinstance(pixi, dict) and isinstance(pixi.get("feature"), dict) else {}
+    return _dependency_tables(pixi, kinds) + [t for f in features.values() for t in _dependency_tables(f, kinds)]
+
+
+def _dependency_tables(section, kinds: tuple[str, ...]) -> list[dict]:
+    if not isinstance(section, dict):
+        return []
+    return [section[kind] for kind in kinds if isinstance(section.get(kind), dict)]
+
+
+def _named_requirements(table: dict) -> list[str]:
+    """`name = "spec"` or `name = { version = "spec" }` (Poetry, pixi) as requirements."""
+    found = []
+    for name, spec in table.items():
         version = spec.get("version", "") if isinstance(spec, dict) else spec
         if isinstance(version, str):
             found.append(name + _poetry_specifier(version))
@@ -238,6 +271,8 @@ def _poetry_specifier(version: str) -> str:
         major, _, rest = base.partition(".")
         minor = rest.split(".")[0] or "0"
         return f">={base},<{major}.{int(minor) + 1}"
+    if version.startswith("=") and not version.startswith("=="):  # conda's `=2.12`: any 2.12 release
+        return f"=={version[1:]}.*"
     return version if version[0] in "<>=!~" else f"=={version}"
 
 
