@@ -8,7 +8,7 @@ from tfscope.astutil import dotted_name, text_of
 from tfscope.model import loss_reduction
 from tfscope.model.context import MAX_CALL_DEPTH, MAX_INLINED_STATEMENTS, Frame
 from tfscope.model.entities import Owner, Strategy
-from tfscope.model.joins import join_values, owners_in
+from tfscope.model.joins import contradicts, join_values, owners_in
 from tfscope.model.object_methods import STRATEGY_EVIDENCE
 from tfscope.model.values import (
     Alternatives,
@@ -69,10 +69,9 @@ class Calls:
 
     def call_each(self, alternatives: Alternatives, callee_of, node: ast.Call, args: list, kwargs: dict, frame: Frame):
         """One call per object a name may hold, each under the path it exists on."""
-        feasible = self.feasible(alternatives)
         results = []
         for option in alternatives.options:
-            if isinstance(option, Owner) and option not in feasible:
+            if contradicts(getattr(option, "condition", ()), self.conditions):
                 continue
             mark = self.assume_all(getattr(option, "condition", ()))
             results.append(self.dispatch(callee_of(option), node, args, kwargs, frame))
@@ -197,8 +196,8 @@ class Calls:
             for value in [*args, *kwargs.values()]:
                 self.mark_handed_over(value)
             return None
-        frame = Frame({}, parent=function.closure, function=function,
-                       scope_depth_at_entry=len(self.scopes), key=function.node)
+        frame = Frame({}, parent=function.closure, function=function, scope_depth_at_entry=len(self.scopes),
+                      loop_depth_at_entry=self.loop_depth, key=function.node)
         self.bind_parameters(function, frame, args, kwargs, self_value)
         owners_before_call = len(self.model.owners)
         self.call_stack.append(node)
@@ -276,7 +275,7 @@ class Calls:
             site = reduction.site if not cls.external or _within(node, reduction.site) else node
             return Loss(node, cls.node.name, reduction.default, site)
         else:
-            instance = Instance(cls)
+            instance = Instance(cls, condition=tuple(self.conditions))
         init = cls.method("__init__")
         if init is not None:
             self.call_function(init, node, args, kwargs, self_value=instance)

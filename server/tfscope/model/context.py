@@ -23,6 +23,7 @@ class Frame:
     returns: list = field(default_factory=list)
     yielded: ScopeContext | None = None
     scope_depth_at_entry: int = 0
+    loop_depth_at_entry: int = 0  # loops around the call that runs this frame
     statement: ast.stmt | None = None  # the statement of this frame being executed
     key: ast.AST | None = None  # the function (or module) whose body this frame runs
 

@@ -36,6 +36,8 @@ class OptimizerStep:
     statement: ast.stmt | None  # the statement of that call
     context_known: bool  # False in a function nobody calls: its caller may run it through `run`
     trained: tuple = ()  # the models whose variables the call names (`zip(grads, model.trainable_variables)`)
+    called_in_a_loop: bool = False  # the function holding it is called from a loop (a training loop)
+    condition: tuple = ()  # the path conditions under which it runs
 
 
 @dataclass(frozen=True)

@@ -59,14 +59,17 @@ class Interpreter(Expressions, Calls):
         self.forget(mark)
 
     def exec_branches(self, frame: Frame, branches: list[tuple[list[ast.stmt], Condition | None, bool]],
-                      exhaustive: bool = True) -> None:
+                      exhaustive: bool = True, implied: Condition | None = None) -> None:
         """Run each branch from the same bindings, then join what they leave behind. Branches
-        that end in `return`/`raise`/`break`/`continue` do not reach the join."""
+        that end in `return`/`raise`/`break`/`continue` do not reach the join. ``implied`` holds
+        exactly when the branch condition does."""
         base = frame.env
         reaching: list[dict] = []
         for body, condition, held in branches:
             frame.env = ChainMap({}, base)  # a branch writes its own layer: no copy of what came before
             mark = self.assume(condition, held) if condition is not None else len(self.conditions)
+            if implied is not None:
+                self.assume(implied, held)
             self.exec_block(body, frame)
             self.forget(mark)
             if not ends_flow(body):
@@ -118,7 +121,17 @@ class Interpreter(Expressions, Calls):
     def exec_if(self, node: ast.If, frame: Frame) -> None:
         self.eval(node.test, frame)
         condition = condition_of(node.test)
-        self.exec_branches(frame, [(node.body, condition, True), (node.orelse, condition, False)])
+        self.exec_branches(frame, [(node.body, condition, True), (node.orelse, condition, False)],
+                           implied=self.existence_condition(condition, frame))
+
+    def existence_condition(self, condition: Condition, frame: Frame) -> Condition | None:
+        """`if strategy:` where the name holds a strategy made under one condition (`else: strategy =
+        None`) tests that condition: the strategy exists exactly where it was made."""
+        value = frame.lookup(condition[0])
+        if isinstance(value, Strategy) and len(value.condition) == 1:
+            made_under, held = value.condition[0]
+            return made_under, held is condition[1]
+        return None
 
     def exec_try(self, node, frame: Frame) -> None:
         base = frame.env

@@ -227,8 +227,10 @@ class ObjectMethods:
         statement = self.frames[-2].statement if len(self.frames) > 1 else self.statement
         trained = tuple(owner for owner in self.owners_named_in(node) if owner.kind in (Api.MODEL, Api.LOADED_MODEL))
         # a step in another module's helper is found at the call into it, in this file
+        called_in_a_loop = len(self.frames) > 1 and self.frames[-1].loop_depth_at_entry > 0
         self.report(OptimizerStep(node, optimizer, self.replica, self.current(), self.local_node(call), statement,
-                                  self.root.context_known, trained), located_here=True)
+                                  self.root.context_known, trained, called_in_a_loop, tuple(self.conditions)),
+                    located_here=True)
 
     def owners_named_in(self, call: ast.Call) -> list[Owner]:
         """Objects a call's arguments name (`model` in `zip(grads, model.trainable_variables)`)."""

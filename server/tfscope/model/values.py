@@ -76,6 +76,7 @@ class Instance:
 
     cls: ClassValue
     attrs: dict = field(default_factory=dict)
+    condition: tuple = ()  # the path conditions under which it is created (see ``joins``)
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@ from tfscope.astutil import text_of
 from tfscope.diagnostics import CallDirectly, RunThroughStrategy, Severity
 from tfscope.model.entities import SemanticModel
 from tfscope.model.facts import LoopInRun, OptimizerStep
+from tfscope.model.joins import contradicts
 from tfscope.rules import Rule, Violation
 
 DOC = """\
@@ -15,7 +16,15 @@ directly instead of through `strategy.run`, and for Keras training loops (`model
 Outside `strategy.run` the code runs in cross-replica context: TensorFlow raises
 `` `apply_gradients() cannot be called in cross-replica context. Use `tf.distribute.Strategy.run`
 to enter replica context. `` or `` `handle` is not available outside the replica context ``.
-`fit` is itself a whole distributed loop and must not run per replica.
+Outside every scope the step runs under the default strategy, and an optimizer whose variables
+belong to a strategy creates its slots there: `Trying to create optimizer slot variable under the
+scope for tf.distribute.Strategy (...), which is different from the scope used for the original
+variable` (OptimizerV2 `add_slot`); nothing is replicated. `fit` is itself a whole distributed
+loop and must not run per replica.
+
+In a function nobody in the file calls (a trainer class's method, a library's step), the caller
+may still pass the step to `strategy.run`; it is reported only when the function enters the
+scope itself, or when the file's own loop calls the step directly.
 
 ## Example
 ```python
@@ -51,12 +60,17 @@ def check(model: SemanticModel):
         strategy = _strategy_of(event)
         if event.replica is not None or strategy is None or strategy.is_default:
             continue
-        # in a function nobody calls, only a scope the function enters itself shows it is not a step
-        if not event.context_known and event.scope is None:
+        if contradicts(strategy.condition, event.condition):  # the strategy does not exist on this path
             continue
+        # in a function nobody calls, its caller may run it through `run`: only a scope the function
+        # enters itself, or the file's own loop calling it directly, shows it does not
+        if not event.context_known and event.scope is None and not event.called_in_a_loop:
+            continue
+        context = ("runs in cross-replica context" if event.scope is not None else
+                   f"runs outside `{strategy.label or 'strategy'}.run` and every scope, under the default strategy")
         yield Violation(
             node=event.call,
-            message=f"`{event.node.func.attr}` of {_describe_optimizer(event)} runs in cross-replica context: "
+            message=f"`{event.node.func.attr}` of {_describe_optimizer(event)} {context}: "
             f"run the step through `{strategy.label or 'strategy'}.run(step_fn, args=...)`",
             intent=RunThroughStrategy(event.call, _names(model, strategy)) if event.call is not event.node else None,
         )
