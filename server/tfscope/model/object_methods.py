@@ -219,6 +219,13 @@ class ObjectMethods:
             reason = f"trained by a step that runs inside the {current.describe()} scope"
             for owner in [optimizer, *self.owners_named_in(node)]:
                 self.meet(owner, current, self.local_node(node), reason, "step")
+        if self.replica is None:
+            # outside `run` even an OptimizerV2 makes its slots at once, under the strategy current here
+            for model in self.owners_named_in(node):
+                strategy = model.placement
+                if model.kind in (Api.MODEL, Api.LOADED_MODEL) and strategy is not None and not strategy.is_default:
+                    self.meet(optimizer, strategy, self.local_node(node), f"used by a step that updates "
+                              f"{model.describe()}, created in the {strategy.describe()} scope", "direct step")
         self.report_step(optimizer, node)
 
     def report_step(self, optimizer: Owner | None, node: ast.Call) -> None:
