@@ -127,7 +127,11 @@ class Interpreter(Expressions, Calls):
     def existence_condition(self, condition: Condition, frame: Frame) -> Condition | None:
         """`if strategy:` where the name holds a strategy made under one condition (`else: strategy =
         None`) tests that condition: the strategy exists exactly where it was made."""
-        value = frame.lookup(condition[0])
+        try:
+            subject = ast.parse(condition[0], mode="eval").body
+        except SyntaxError:
+            return None
+        value = self.eval(subject, frame) if dotted_name(subject) is not None else None
         if isinstance(value, Strategy) and len(value.condition) == 1:
             made_under, held = value.condition[0]
             return made_under, held is condition[1]
@@ -139,10 +143,20 @@ class Interpreter(Expressions, Calls):
         self.exec_block(node.body, frame)
         self.exec_block(node.orelse, frame)
         reaching = [] if ends_flow(node.orelse or node.body) else [frame.env.maps[0]]
+        body_layer = frame.env.maps[0]
+        # `try: optimizers.legacy... except: optimizers...`: the fallback runs where TensorFlow has no
+        # legacy module (before 2.11), whose optimizers are the same OptimizerV2
+        legacy_fallback = _names_legacy_optimizers(node.body)
         for handler in node.handlers:
             # a handler runs when the body failed part-way: start it from the bindings before
             frame.env = ChainMap({}, base)
+            self.optimizer_v2_fallback += legacy_fallback
             self.exec_block(handler.body, frame)
+            self.optimizer_v2_fallback -= legacy_fallback
+            if legacy_fallback:
+                for name, value in body_layer.items():
+                    if isinstance(value, ApiRef) and ".legacy." in value.name and name in frame.env.maps[0]:
+                        frame.env.maps[0][name] = value
             if not ends_flow(handler.body):
                 reaching.append(frame.env.maps[0])
         frame.env = base
@@ -351,3 +365,15 @@ if hasattr(ast, "TryStar"):
     _STATEMENTS[ast.TryStar] = Interpreter.exec_try
 if hasattr(ast, "Match"):
     _STATEMENTS[ast.Match] = Interpreter.exec_match
+
+
+def _names_legacy_optimizers(statements: list[ast.stmt]) -> bool:
+    """Whether the statements import or use `keras.optimizers.legacy`."""
+    for node in (child for statement in statements for child in ast.walk(statement)):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("optimizers.legacy"):
+            return True
+        if (isinstance(node, ast.Attribute) and node.attr == "legacy" and isinstance(node.value, ast.Attribute)
+                and node.value.attr == "optimizers"):
+            return True
+    return False
+

@@ -103,6 +103,10 @@ def join_values(values: list):
     scopes = [value for value in known if isinstance(value, ScopeContext) and value.strategy is not None]
     if scopes:
         return scopes[-1]
+    if any(isinstance(value, Strategy) for value in known) and all(
+            isinstance(value, Strategy) or _stands_in_for_a_strategy(value) for value in known):
+        # a project's own null strategy (`utils.NullStrategy()`) on the other paths: the real one speaks
+        known = [value for value in known if isinstance(value, Strategy)]
     if all(isinstance(value, Strategy) for value in known):
         strategies = list(dict.fromkeys(known))
         chosen = next((s for s in reversed(strategies) if not s.is_default), strategies[-1])
@@ -122,6 +126,10 @@ def join_values(values: list):
     if objects:
         return objects[0]
     return known[-1]
+
+
+def _stands_in_for_a_strategy(value) -> bool:
+    return isinstance(value, Instance) and value.cls.method("scope") is not None
 
 
 def join_layers(base, layers: list[dict], keep_base: bool) -> None:

@@ -174,6 +174,7 @@ class TfApiCalls:
     def create_owner(self, kind: Api, name: str, node: ast.Call, args: list, kwargs: dict) -> Owner:
         label = name.replace("tensorflow.", "tf.")
         owner = self.new_owner(kind, label, node)
+        owner.optimizer_v2 = kind is Api.OPTIMIZER and (".legacy." in name or self.optimizer_v2_fallback > 0)
         constructor = name.rsplit(".", 1)[-1]
         if kind is Api.MODEL and constructor == "Model":
             outputs = kwargs.get("outputs", args[1] if len(args) > 1 else None)

@@ -54,7 +54,7 @@ def _creates_variables_lazily(optimizer: Owner, optimizer_v2_era: bool) -> bool:
     creates its iterations and slots at the first `apply_gradients`, in the replica context:
     they are distributed however the optimizer was constructed. (Keras 2's `_validate_compile`
     only checks the optimizer's existing `_weights`, which a fresh OptimizerV2 has none of.)"""
-    legacy = optimizer_v2_era or ".legacy." in optimizer.label
+    legacy = optimizer_v2_era or optimizer.optimizer_v2
     return legacy and bool(optimizer.meetings) and all(m.via in _LAZY_OPTIMIZER_USES for m in optimizer.meetings)
 
 
