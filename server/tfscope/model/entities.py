@@ -119,6 +119,8 @@ class Owner:
     site_frame: object = field(default=None, repr=False)
     condition: tuple = ()  # the path conditions under which it is created: ((test text, held), ...)
     wiped_by: ast.AST | None = None  # an `initialize_tpu_system` after it was created on the TPU
+    updated_in_step: bool = False  # a variable a replica assigns (`assign_add`) or names in a step
+    untrainable: bool = False  # a variable no optimizer trains (`trainable=False`, an integer counter)
     optimizer_v2: bool = False  # a legacy OptimizerV2 by its own code (`optimizers.legacy`, or its fallback)
 
     def meet(self, strategy: Strategy | None, node: ast.AST, reason: str, via: str, condition: tuple = ()) -> None:

@@ -212,8 +212,15 @@ class ObjectMethods:
         else:
             self.note_build(owner, node)
 
+    def owner_assign(self, variable: Owner, node, args, kwargs) -> None:
+        if self.replica is not None:
+            variable.updated_in_step = True
+
     def owner_step(self, optimizer: Owner, node, args, kwargs) -> None:
         optimizer.trained = True
+        if self.replica is not None:
+            for owner in self.owners_named_in(node):
+                owner.updated_in_step = True
         current = self.current()
         if self.replica is None and current is not None and not current.is_default:
             reason = f"trained by a step that runs inside the {current.describe()} scope"
@@ -364,6 +371,9 @@ _OWNER_METHODS = {
     "apply_gradients": ObjectMethods.owner_step,
     "minimize": ObjectMethods.owner_step,
     "load_weights": ObjectMethods.owner_load_weights,
+    "assign": ObjectMethods.owner_assign,
+    "assign_add": ObjectMethods.owner_assign,
+    "assign_sub": ObjectMethods.owner_assign,
     "restore": ObjectMethods.owner_restore,
     "read": ObjectMethods.owner_restore,
 }

@@ -175,6 +175,7 @@ class TfApiCalls:
         label = name.replace("tensorflow.", "tf.")
         owner = self.new_owner(kind, label, node)
         owner.optimizer_v2 = kind is Api.OPTIMIZER and (".legacy." in name or self.optimizer_v2_fallback > 0)
+        owner.untrainable = kind is Api.VARIABLE and _untrainable(args, kwargs)
         constructor = name.rsplit(".", 1)[-1]
         if kind is Api.MODEL and constructor == "Model":
             outputs = kwargs.get("outputs", args[1] if len(args) > 1 else None)
@@ -255,3 +256,14 @@ def _single_worker_evidence(name: str, node: ast.Call) -> str:
             and node.args[0].value == "TF_CONFIG"):
         return "`TF_CONFIG` removed"
     return ""
+
+
+def _untrainable(args: list, kwargs: dict) -> bool:
+    """`tf.Variable(0.01, trainable=False)`, or an integer counter (`tf.Variable(0)`): no gradient
+    ever reaches it."""
+    trainable = kwargs.get("trainable")
+    if isinstance(trainable, ast.Constant) and trainable.value is False:
+        return True
+    initial = args[0] if args else kwargs.get("initial_value")
+    return isinstance(initial, ast.Constant) and type(initial.value) is int
+

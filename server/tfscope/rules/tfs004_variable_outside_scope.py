@@ -11,28 +11,32 @@ handed to a layer or model created in the scope (Keras raises `ValueError: Varia
 not created in the distribution strategy scope of (...)` at `compile`).
 
 ## Why is this bad?
-A plain variable is not mirrored: each replica reads and writes the same single-device
-variable, updates race, and on TPU the step fails (`` `handle` is not available outside the
-replica context ``). Host-side bookkeeping (an epoch counter updated outside `strategy.run`)
-is fine outside the scope and is not reported.
+A plain variable is not mirrored: every replica updates the same single-device variable, so
+updates race, and on TPU the step fails (`` `handle` is not available outside the replica
+context ``). Host-side bookkeeping is fine outside the scope and is not reported: a counter
+updated outside `strategy.run`, and, on GPU strategies, a variable no optimizer trains and no
+replica assigns (a learning rate, an integer step counter), which each mirrored replica reads.
 
 ## Example
 ```python
-scale = tf.Variable(1.0)
+temperature = tf.Variable(1.0)
 with strategy.scope():
     model = build_model()
-
-def step(x):
-    return model(x) * scale
-
-strategy.run(step, args=(batch,))
+    optimizer = keras.optimizers.Adam()
+def step(x, y):
+    with tf.GradientTape() as tape:
+        loss = compute_loss(y, model(x) / temperature)
+    variables = model.trainable_variables + [temperature]
+    optimizer.apply_gradients(zip(tape.gradient(loss, variables), variables))
+strategy.run(step, args=(x, y))
 ```
 
 ## Use instead
 ```python
 with strategy.scope():
     model = build_model()
-    scale = tf.Variable(1.0)
+    optimizer = keras.optimizers.Adam()
+    temperature = tf.Variable(1.0)
 ```
 
 ## Fix safety
