@@ -48,6 +48,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.first_tf_op: ast.AST | None = None
         self.startup_done = False
         self.inlined_statements = 0
+        self.attribute_writes: list[dict] = []  # per branch being run, see ``exec_branches``
         self.optimizer_v2_fallback = 0  # inside the fallback of a `try` that uses `optimizers.legacy`
         self.hdf5_weights_only: bool | None = None  # see ``names_only_hdf5_weights``, read on demand
         self.functions: list[Function] = []

@@ -270,10 +270,10 @@ class Calls:
         elif cls.kind is Api.LOSS:
             reduction = loss_reduction.of_subclass(cls, node)
             if reduction is None:
-                return Loss(node, cls.node.name, default_reduction=False)
+                return Loss(node, cls.node.name, default_reduction=False, condition=tuple(self.conditions))
             # the fix belongs in the class unless the reduction is passed here, or the class is not this file's
             site = reduction.site if not cls.external or _within(node, reduction.site) else node
-            return Loss(node, cls.node.name, reduction.default, site)
+            return Loss(node, cls.node.name, reduction.default, site, tuple(self.conditions))
         else:
             instance = Instance(cls, condition=tuple(self.conditions))
         init = cls.method("__init__")

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from tfscope.astutil import dotted_name
 from tfscope.model.entities import Strategy
 from tfscope.model.facts import NestedScopes
-from tfscope.model.joins import Condition, contradicts, owners_in
+from tfscope.model.joins import Condition, contradicts, existence_of, owners_in
 from tfscope.model.values import Function, ScopeContext
 
 MAX_CALL_DEPTH = 8
@@ -79,6 +79,7 @@ class ScopeStack:
         strategy = self.symbolic_strategies.get(key)
         if strategy is None:
             strategy = Strategy("unknown", None, self.root, label=text)
+            strategy.condition = ((existence_of(strategy), True),)
             strategy.name_in(self.frame.key, text)
             self.symbolic_strategies[key] = strategy
             self.model.strategies.append(strategy)

@@ -15,7 +15,9 @@ from tfscope.model.joins import (
     Condition,
     condition_of,
     ends_flow,
+    existence_of,
     join_layers,
+    join_values,
     owners_in,
 )
 from tfscope.model.values import (
@@ -59,23 +61,43 @@ class Interpreter(Expressions, Calls):
         self.forget(mark)
 
     def exec_branches(self, frame: Frame, branches: list[tuple[list[ast.stmt], Condition | None, bool]],
-                      exhaustive: bool = True, implied: Condition | None = None) -> None:
+                      exhaustive: bool = True, implied: tuple[Condition, ...] = ()) -> None:
         """Run each branch from the same bindings, then join what they leave behind. Branches
-        that end in `return`/`raise`/`break`/`continue` do not reach the join. ``implied`` holds
+        that end in `return`/`raise`/`break`/`continue` do not reach the join. ``implied`` hold
         exactly when the branch condition does."""
         base = frame.env
         reaching: list[dict] = []
+        written: dict = {}  # attributes the branches set: (id(holder), name) -> (holder, name, value before)
+        attributes_reaching: list[dict] = []
         for body, condition, held in branches:
             frame.env = ChainMap({}, base)  # a branch writes its own layer: no copy of what came before
             mark = self.assume(condition, held) if condition is not None else len(self.conditions)
-            if implied is not None:
-                self.assume(implied, held)
+            for condition_too in implied:
+                self.assume(condition_too, held)
+            self.attribute_writes.append({})
             self.exec_block(body, frame)
+            writes = self.attribute_writes.pop()
             self.forget(mark)
+            # the next branch starts from the attributes as they were, too
+            left = {key: holder.attrs.get(name, _UNSET) for key, (holder, name, _) in writes.items()}
+            for key, (holder, name, before) in writes.items():
+                written.setdefault(key, (holder, name, before))
+                _set_attribute(holder, name, before)
             if not ends_flow(body):
                 reaching.append(frame.env.maps[0])
+                attributes_reaching.append(left)
         frame.env = base
         join_layers(base, reaching, keep_base=not exhaustive)
+        for key, (holder, name, before) in written.items():
+            values = [left.get(key, before) for left in attributes_reaching] + ([] if exhaustive else [before])
+            self.note_attribute_write(holder, name)
+            _set_attribute(holder, name, join_values([v for v in values if v is not _UNSET]) if any(
+                v is not _UNSET for v in values) else _UNSET)
+
+    def note_attribute_write(self, holder, name: str) -> None:
+        """Record, for the branch being run, the value an attribute had before it first changes."""
+        if self.attribute_writes:
+            self.attribute_writes[-1].setdefault((id(holder), name), (holder, name, holder.attrs.get(name, _UNSET)))
 
     def exec_assign(self, node: ast.Assign, frame: Frame) -> None:
         value = self.eval(node.value, frame)
@@ -122,20 +144,24 @@ class Interpreter(Expressions, Calls):
         self.eval(node.test, frame)
         condition = condition_of(node.test)
         self.exec_branches(frame, [(node.body, condition, True), (node.orelse, condition, False)],
-                           implied=self.existence_condition(condition, frame))
+                           implied=self.existence_conditions(condition, frame))
 
-    def existence_condition(self, condition: Condition, frame: Frame) -> Condition | None:
-        """`if strategy:` where the name holds a strategy made under one condition (`else: strategy =
-        None`) tests that condition: the strategy exists exactly where it was made."""
+    def existence_conditions(self, condition: Condition, frame: Frame) -> tuple[Condition, ...]:
+        """`if strategy:` where the name holds a strategy (`else: strategy = None`) tests whether it
+        exists, and so the one condition it was made under, if that is all."""
         try:
             subject = ast.parse(condition[0], mode="eval").body
         except SyntaxError:
-            return None
+            return ()
         value = self.eval(subject, frame) if dotted_name(subject) is not None else None
-        if isinstance(value, Strategy) and len(value.condition) == 1:
-            made_under, held = value.condition[0]
-            return made_under, held is condition[1]
-        return None
+        if not isinstance(value, Strategy):
+            return ()
+        path = [c for c in value.condition if c[0] != existence_of(value)]
+        implied = [(existence_of(value), condition[1])]
+        if len(path) == 1:
+            made_under, held = path[0]
+            implied.append((made_under, held is condition[1]))
+        return tuple(implied)
 
     def exec_try(self, node, frame: Frame) -> None:
         base = frame.env
@@ -277,6 +303,7 @@ class Interpreter(Expressions, Calls):
         elif isinstance(target, ast.Attribute):
             receiver = self.eval(target.value, frame)
             if isinstance(receiver, (Instance, Owner)):
+                self.note_attribute_write(receiver, target.attr)
                 receiver.attrs[target.attr] = value
             else:
                 dotted = dotted_name(target)
@@ -376,4 +403,14 @@ def _names_legacy_optimizers(statements: list[ast.stmt]) -> bool:
                 and node.value.attr == "optimizers"):
             return True
     return False
+
+
+_UNSET = object()  # an attribute not set yet
+
+
+def _set_attribute(holder, name: str, value) -> None:
+    if value is _UNSET:
+        holder.attrs.pop(name, None)
+    else:
+        holder.attrs[name] = value
 

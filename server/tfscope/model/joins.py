@@ -26,6 +26,7 @@ _NEGATED_COMPARISONS = {ast.NotIn: ast.In, ast.NotEq: ast.Eq}
 _NEGATION = {**_NEGATED_COMPARISONS, **{positive: negated for negated, positive in _NEGATED_COMPARISONS.items()}}
 # the script guard holds whenever the file runs as a program: naming it says nothing
 _SCRIPT_GUARDS = frozenset({"__name__ == '__main__'", '__name__ == "__main__"'})
+_EXISTENCE = "\x00exists:"
 
 
 def condition_of(test: ast.expr) -> Condition:
@@ -49,13 +50,20 @@ def condition_of(test: ast.expr) -> Condition:
             return text_of(test), held
 
 
+def existence_of(strategy: Strategy) -> str:
+    """The condition that holds exactly where ``strategy`` exists (a name that holds it is truthy);
+    never named in a message."""
+    return f"{_EXISTENCE}{id(strategy)}"
+
+
 def contradicts(first: Iterable[Condition], second: Iterable[Condition]) -> bool:
     held = dict(first)
     return any(held.get(text, polarity) is not polarity for text, polarity in second)
 
 
 def describe_conditions(conditions: Iterable[Condition]) -> str:
-    parts = [_describe(text, polarity) for text, polarity in dict.fromkeys(conditions) if text not in _SCRIPT_GUARDS]
+    parts = [_describe(text, polarity) for text, polarity in dict.fromkeys(conditions)
+             if text not in _SCRIPT_GUARDS and not text.startswith(_EXISTENCE)]
     return " and ".join(parts)
 
 

@@ -6,6 +6,7 @@ import ast
 
 from tfscope.model.context import Frame
 from tfscope.model.entities import Owner, Strategy
+from tfscope.model.joins import contradicts
 from tfscope.model.facts import (
     Compile,
     FirstBuild,
@@ -330,6 +331,8 @@ class ObjectMethods:
         return None
 
     def call_loss(self, loss: Loss, node: ast.Call):
+        if self.replica is not None and contradicts(self.replica.condition, self.conditions):
+            return None  # a path that runs only where this strategy does not exist
         scope = self.current()
         open_scope = scope if scope is not None and not scope.is_default else None
         self.report(LossCalled(loss.node, loss.label, loss.default_reduction, self.replica, self.local_node(node),

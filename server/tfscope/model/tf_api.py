@@ -12,7 +12,7 @@ from tfscope.model.facts import (
     StartupAfterOps,
     StrategyRecreated,
 )
-from tfscope.model.joins import contradicts
+from tfscope.model.joins import contradicts, existence_of
 from tfscope.model.values import (
     ApiResult,
     CheckpointManager,
@@ -80,7 +80,8 @@ class TfApiCalls:
         return strategy
 
     def new_strategy(self, kind: str, node: ast.Call) -> Strategy:
-        strategy = Strategy(kind, self.local_node(node), self.root, label=f"{kind}()", condition=tuple(self.conditions))
+        strategy = Strategy(kind, self.local_node(node), self.root, label=f"{kind}()")
+        strategy.condition = (*self.conditions, (existence_of(strategy), True))
         self.model.strategies.append(strategy)
         # creations on paths that exclude each other (`if eval: self.eval() else: self.train()`) are one
         earlier = self.strategy_creations.setdefault((self.root, node), [])
@@ -139,7 +140,7 @@ class TfApiCalls:
 
     def api_loss(self, name, node, args, kwargs):
         reduction = loss_reduction.of_api_loss(node)
-        return Loss(node, name.rsplit(".", 1)[-1], reduction.default, reduction.site)
+        return Loss(node, name.rsplit(".", 1)[-1], reduction.default, reduction.site, tuple(self.conditions))
 
     def api_checkpoint(self, name, node, args, kwargs):
         owner = self.new_owner(Api.CHECKPOINT, "tf.train.Checkpoint", node)

@@ -98,6 +98,7 @@ class Loss:
     label: str
     default_reduction: bool
     reduction_site: ast.AST | None = None  # where its reduction is decided (see ``loss_reduction``)
+    condition: tuple = ()  # the path conditions under which it is created (see ``joins``)
 
 
 @dataclass(eq=False)
