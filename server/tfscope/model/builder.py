@@ -45,7 +45,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.root: Root | None = None
         self.frames: list[Frame] = []
         self.loop_depth = 0
-        self.first_tf_op: ast.AST | None = None
+        self.early_tf_ops: list[tuple[ast.AST, tuple]] = []  # ops before the first strategy, with their paths
         self.startup_done = False
         self.inlined_statements = 0
         self.attribute_writes: list[dict] = []  # per branch being run, see ``exec_branches``

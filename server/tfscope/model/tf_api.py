@@ -44,15 +44,20 @@ _CHECKPOINTED_TOGETHER = frozenset({Api.MODEL, Api.OPTIMIZER, Api.METRIC, Api.LO
 _TF_OP_ROOTS = ("tensorflow.", "keras.", "tensorflow_datasets.", "tensorflow_hub.")
 
 
+# The ops before the first strategy that are kept, each with its path: the first one on the
+# strategy's path is named.
+_EARLY_OPS_KEPT = 16
+
 class TfApiCalls:
 
     # API calls, by what the catalog says the name creates
 
     def call_api(self, name: str, node: ast.Call, args: list, kwargs: dict):
         kind = classify(name)
-        if (self.first_tf_op is None and kind not in _NOT_TF_OPS and name.startswith(_TF_OP_ROOTS)
-                and not name.startswith(HOST_SIDE_CALLS)):
-            self.first_tf_op = self.local_node(node)  # another module's op: the call into it
+        if (not self.startup_done and len(self.early_tf_ops) < _EARLY_OPS_KEPT and kind not in _NOT_TF_OPS
+                and name.startswith(_TF_OP_ROOTS) and not name.startswith(HOST_SIDE_CALLS)):
+            # another module's op: the call into it; on the path it runs on
+            self.early_tf_ops.append((self.local_node(node), tuple(self.conditions)))
         why = _single_worker_evidence(name, node)
         if why:
             self.report(SingleWorkerEvidence(node, why))
@@ -101,8 +106,10 @@ class TfApiCalls:
         if self.startup_done or not self.root.context_known:
             return
         self.startup_done = True
-        if self.first_tf_op is not None:
-            self.report(StartupAfterOps(node, what, self.first_tf_op, kind))
+        # an op on a path that excludes this one (`if single_gpu: ... else: MultiWorker...`) ran elsewhere
+        first = next((op for op, path in self.early_tf_ops if not contradicts(path, self.conditions)), None)
+        if first is not None:
+            self.report(StartupAfterOps(node, what, first, kind))
 
     def api_tpu_init(self, name, node, args, kwargs):
         self.check_startup(node, f"`{name.replace('tensorflow.', 'tf.')}`", "tpu_init")

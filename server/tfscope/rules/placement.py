@@ -26,7 +26,7 @@ def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | N
             continue
         if owner.kind is Api.OPTIMIZER and _creates_variables_lazily(owner, optimizer_v2_era):
             continue
-        if _read_by_gpu_replicas_only(owner):
+        if _read_by_gpu_replicas_only(owner) or _used_by_one_replica_only(owner):
             continue
         culprit = _culprit(owner)
         if culprit is None:
@@ -69,6 +69,14 @@ def _read_by_gpu_replicas_only(owner: Owner) -> bool:
                     for m in owner.meetings))
 
 
+def _used_by_one_replica_only(variable: Owner) -> bool:
+    """A plain variable used in steps of a OneDeviceStrategy: its one replica reads and updates the
+    single copy, which works (there is nothing to mirror or race)."""
+    return (variable.kind is Api.VARIABLE and bool(variable.meetings)
+            and all(m.via == "step" and m.strategy is not None and m.strategy.kind == "OneDeviceStrategy"
+                    for m in variable.meetings))
+
+
 def _culprit(owner: Owner) -> Owner | None:
     """What holds the misplaced weights: the owner itself, or (functional models, models made
     of built sub-models) the first part whose weights were created outside every scope."""
@@ -86,7 +94,9 @@ def _has_weights(layer: Owner) -> bool:
 def unused_strategy_before(model: SemanticModel, owner: Owner) -> Strategy | None:
     position = _position(owner.site)
     for strategy in model.strategies:
-        if (strategy.is_constructed and not strategy.used and strategy.root is owner.root
+        # a strategy local to another function (an earlier test) is not one this code could enter
+        visible = owner.key in strategy.names or model.module in strategy.names
+        if (strategy.is_constructed and not strategy.used and strategy.root is owner.root and visible
                 and _position(strategy.node) < position):
             return strategy
     return None

@@ -15,7 +15,8 @@ A plain variable is not mirrored: every replica updates the same single-device v
 updates race, and on TPU the step fails (`` `handle` is not available outside the replica
 context ``). Host-side bookkeeping is fine outside the scope and is not reported: a counter
 updated outside `strategy.run`, and, on GPU strategies, a variable no optimizer trains and no
-replica assigns (a learning rate, an integer step counter), which each mirrored replica reads.
+replica assigns (a learning rate, an integer step counter), which each mirrored replica reads;
+and any plain variable a OneDeviceStrategy's single replica uses.
 
 ## Example
 ```python
