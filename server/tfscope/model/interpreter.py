@@ -19,6 +19,7 @@ from tfscope.model.joins import (
     join_layers,
     join_values,
     owners_in,
+    subject_of,
 )
 from tfscope.model.values import (
     ApiRef,
@@ -144,23 +145,20 @@ class Interpreter(Expressions, Calls):
         self.eval(node.test, frame)
         condition = condition_of(node.test)
         self.exec_branches(frame, [(node.body, condition, True), (node.orelse, condition, False)],
-                           implied=self.existence_conditions(condition, frame))
+                           implied=self.existence_conditions(node.test, frame))
 
-    def existence_conditions(self, condition: Condition, frame: Frame) -> tuple[Condition, ...]:
+    def existence_conditions(self, test: ast.expr, frame: Frame) -> tuple[Condition, ...]:
         """`if strategy:` where the name holds a strategy (`else: strategy = None`) tests whether it
         exists, and so the one condition it was made under, if that is all."""
-        try:
-            subject = ast.parse(condition[0], mode="eval").body
-        except SyntaxError:
-            return ()
+        subject, polarity = subject_of(test)
         value = self.eval(subject, frame) if dotted_name(subject) is not None else None
         if not isinstance(value, Strategy):
             return ()
         path = [c for c in value.condition if c[0] != existence_of(value)]
-        implied = [(existence_of(value), condition[1])]
+        implied = [(existence_of(value), polarity)]
         if len(path) == 1:
             made_under, held = path[0]
-            implied.append((made_under, held is condition[1]))
+            implied.append((made_under, held is polarity))
         return tuple(implied)
 
     def exec_try(self, node, frame: Frame) -> None:

@@ -32,6 +32,12 @@ _EXISTENCE = "\x00exists:"
 def condition_of(test: ast.expr) -> Condition:
     """`not x`, `x is None` and `x is not None` speak of `x`, `a not in b` of `a in b`, `a != b`
     of `a == b`; other tests stand for themselves."""
+    subject, held = subject_of(test)
+    return text_of(subject), held
+
+
+def subject_of(test: ast.expr) -> tuple[ast.expr, bool]:
+    """What a test speaks of, and whether it holds when the test does (see ``condition_of``)."""
     held = True
     while True:
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
@@ -47,7 +53,7 @@ def condition_of(test: ast.expr) -> Condition:
               and len(test.args) == 1):
             test = test.args[0]
         else:
-            return text_of(test), held
+            return test, held
 
 
 def existence_of(strategy: Strategy) -> str:
