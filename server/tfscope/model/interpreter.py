@@ -64,8 +64,8 @@ class Interpreter(Expressions, Calls):
     def exec_branches(self, frame: Frame, branches: list[tuple[list[ast.stmt], Condition | None, bool]],
                       exhaustive: bool = True, implied: tuple[Condition, ...] = ()) -> None:
         """Run each branch from the same bindings, then join what they leave behind. Branches
-        that end in `return`/`raise`/`break`/`continue` do not reach the join. ``implied`` hold
-        exactly when the branch condition does."""
+        that end in `return`/`raise`/`break`/`continue` do not reach the join. The ``implied``
+        conditions hold exactly when the branch condition does."""
         base = frame.env
         reaching: list[dict] = []
         written: dict = {}  # attributes the branches set: (id(holder), name) -> (holder, name, value before)
@@ -73,8 +73,8 @@ class Interpreter(Expressions, Calls):
         for body, condition, held in branches:
             frame.env = ChainMap({}, base)  # a branch writes its own layer: no copy of what came before
             mark = self.assume(condition, held) if condition is not None else len(self.conditions)
-            for condition_too in implied:
-                self.assume(condition_too, held)
+            for implied_condition in implied:
+                self.assume(implied_condition, held)
             self.attribute_writes.append({})
             self.exec_block(body, frame)
             writes = self.attribute_writes.pop()
@@ -170,7 +170,9 @@ class Interpreter(Expressions, Calls):
         body_layer = frame.env.maps[0]
         # `try: optimizers.legacy... except: optimizers...`: the fallback runs where TensorFlow has no
         # legacy module (before 2.11), whose optimizers are the same OptimizerV2
-        legacy_fallback = _names_legacy_optimizers(node.body)
+        if node.handlers and id(node) not in self.legacy_optimizer_trys:
+            self.legacy_optimizer_trys[id(node)] = _names_legacy_optimizers(node.body)
+        legacy_fallback = bool(node.handlers) and self.legacy_optimizer_trys[id(node)]
         for handler in node.handlers:
             # a handler runs when the body failed part-way: start it from the bindings before
             frame.env = ChainMap({}, base)
