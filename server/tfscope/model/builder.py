@@ -49,8 +49,8 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.startup_done = False
         self.inlined_statements = 0
         self.attribute_writes: list[dict] = []  # per branch being run, see ``exec_branches``
-        self.optimizer_v2_fallback = 0
-        self.legacy_optimizer_trys: dict[int, bool] = {}  # id of a `try` -> whether its body uses optimizers.legacy  # inside the fallback of a `try` that uses `optimizers.legacy`
+        self.optimizer_v2_fallback = 0  # inside the fallback of a `try` that uses `optimizers.legacy`
+        self.legacy_optimizer_trys: dict[int, bool] = {}  # id of a `try` -> whether its body uses them
         self.hdf5_weights_only: bool | None = None  # see ``names_only_hdf5_weights``, read on demand
         self.functions: list[Function] = []
         self.entry_points: set[ast.AST] = set()  # functions the top level hands to a runner (`app.run(main)`)

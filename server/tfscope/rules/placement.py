@@ -60,8 +60,8 @@ def _creates_variables_lazily(optimizer: Owner, optimizer_v2_era: bool) -> bool:
 
 def _read_by_gpu_replicas_only(owner: Owner) -> bool:
     """An adapted preprocessing layer (`Normalization`), or a plain variable no replica assigns and
-    no optimizer trains (a learning rate, a step counter bumped on the host), only read in steps on GPUs: each
-    mirrored replica reads the single copy, which works; on TPU the step cannot reach it."""
+    no optimizer trains (a learning rate, a step counter bumped on the host), only read in steps on
+    GPUs: each mirrored replica reads the single copy, which works; on TPU the step cannot reach it."""
     read_only = ((owner.kind is Api.LAYER and owner.label.rsplit(".", 1)[-1] in READ_ONLY_STATE_LAYERS)
                  or (owner.kind is Api.VARIABLE and owner.untrainable and not owner.updated_in_step))
     return (read_only and bool(owner.meetings)
