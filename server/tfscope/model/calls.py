@@ -23,6 +23,7 @@ from tfscope.model.values import (
     ScopeContext,
     Sequence,
     Tensor,
+    is_unknown,
 )
 from tfscope.resolve.catalog import (
     VARIABLE_OWNERS,
@@ -295,7 +296,7 @@ def _callee_name(func: ast.AST) -> str:
 
 def _unknown_or_none(value) -> bool:
     """Unknown, or a `None` placeholder (`self.strategy = None` in `__init__`, set from outside later)."""
-    return value is None or (isinstance(value, ast.Constant) and value.value is None)
+    return is_unknown(value) or (isinstance(value, ast.Constant) and value.value is None)
 
 
 def _within(call: ast.Call, node: ast.AST) -> bool:

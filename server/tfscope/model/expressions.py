@@ -27,6 +27,7 @@ from tfscope.model.values import (
     ProjectRef,
     ScopeContext,
     Sequence,
+    is_unknown,
     key_pattern,
     Tensor,
 )
@@ -70,7 +71,7 @@ class Expressions:
         if value is None and node.id in CONVENTIONAL_ALIASES and not frame.binds(node.id):
             # `tf` from a star import or an earlier notebook the file does not show
             value = ApiRef(CONVENTIONAL_ALIASES[node.id])
-        elif (value is None or isinstance(value, MadeInScope)) and _looks_like_strategy(node):
+        elif is_unknown(value) and _looks_like_strategy(node):
             value = self.symbolic_strategy(node.id)
         self.note_use_in_step(value, node)
         return value
@@ -78,7 +79,7 @@ class Expressions:
     def eval_attribute(self, node: ast.Attribute, frame: Frame):
         receiver = self.eval(node.value, frame)
         value = self.attribute_of(receiver, node, frame)
-        if value is None and (receiver is None or isinstance(receiver, MadeInScope)) and node.attr in STRATEGY_EVIDENCE:
+        if value is None and is_unknown(receiver) and node.attr in STRATEGY_EVIDENCE:
             self.strategy_by_use(node.value, frame)
         if value is None and _looks_like_strategy(node):
             value = self.symbolic_strategy(dotted_name(node) or node.attr)

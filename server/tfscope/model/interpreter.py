@@ -142,16 +142,19 @@ class Interpreter(Expressions, Calls):
         self.exec_block(node.orelse, frame)
 
     def exec_if(self, node: ast.If, frame: Frame) -> None:
-        self.eval(node.test, frame)
+        tested = self.eval(node.test, frame)
         condition = condition_of(node.test)
         self.exec_branches(frame, [(node.body, condition, True), (node.orelse, condition, False)],
-                           implied=self.existence_conditions(node.test, frame))
+                           implied=self.existence_conditions(node.test, tested, frame))
 
-    def existence_conditions(self, test: ast.expr, frame: Frame) -> tuple[Condition, ...]:
+    def existence_conditions(self, test: ast.expr, tested, frame: Frame) -> tuple[Condition, ...]:
         """`if strategy:` where the name holds a strategy (`else: strategy = None`) tests whether it
-        exists, and so the one condition it was made under, if that is all."""
+        exists, and so the one condition it was made under, if that is all. ``tested``: the test's value."""
         subject, polarity = subject_of(test)
-        value = self.eval(subject, frame) if dotted_name(subject) is not None else None
+        if subject is test:
+            value = tested
+        else:
+            value = self.eval(subject, frame) if dotted_name(subject) is not None else None
         if not isinstance(value, Strategy):
             return ()
         path = [c for c in value.condition if c[0] != existence_of(value)]

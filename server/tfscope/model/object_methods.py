@@ -27,6 +27,7 @@ from tfscope.model.values import (
     Instance,
     Loss,
     MadeInScope,
+    is_unknown,
     ScopeContext,
     Sequence,
     Tensor,
@@ -160,7 +161,7 @@ class ObjectMethods:
             model.optimizer = optimizer
         elif model is not None and isinstance(optimizer, ast.Constant) and isinstance(optimizer.value, str):
             model.optimizer = optimizer.value
-        elif model is not None and (optimizer is None or isinstance(optimizer, MadeInScope)):
+        elif model is not None and is_unknown(optimizer):
             model.optimizer = UNSEEN_OPTIMIZER  # `compile(optimizer=get_optimizer(params))`: one exists
         if isinstance(metrics, Sequence):
             members.extend(owner for item in metrics.items for owner in self.feasible(item))

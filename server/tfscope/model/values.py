@@ -110,6 +110,12 @@ class MadeInScope:
     adopted: bool = False
 
 
+def is_unknown(value) -> bool:
+    """Nothing tfscope can tell about: no value, or what an unseen call made in a scope (until the
+    code compiles it)."""
+    return value is None or isinstance(value, MadeInScope)
+
+
 @dataclass(eq=False)
 class Dataset:
     node: ast.AST

@@ -64,17 +64,19 @@ def _read_by_gpu_replicas_only(owner: Owner) -> bool:
     GPUs: each mirrored replica reads the single copy, which works; on TPU the step cannot reach it."""
     read_only = ((owner.kind is Api.LAYER and owner.label.rsplit(".", 1)[-1] in READ_ONLY_STATE_LAYERS)
                  or (owner.kind is Api.VARIABLE and owner.untrainable and not owner.updated_in_step))
-    return (read_only and bool(owner.meetings)
-            and all(m.via == "step" and m.strategy is not None and m.strategy.kind != "TPUStrategy"
-                    for m in owner.meetings))
+    return read_only and _only_in_steps_of(owner, lambda kind: kind != "TPUStrategy")
 
 
 def _used_by_one_replica_only(variable: Owner) -> bool:
     """A plain variable used in steps of a OneDeviceStrategy: its one replica reads and updates the
     single copy, which works (there is nothing to mirror or race)."""
-    return (variable.kind is Api.VARIABLE and bool(variable.meetings)
-            and all(m.via == "step" and m.strategy is not None and m.strategy.kind == "OneDeviceStrategy"
-                    for m in variable.meetings))
+    return variable.kind is Api.VARIABLE and _only_in_steps_of(variable, lambda kind: kind == "OneDeviceStrategy")
+
+
+def _only_in_steps_of(owner: Owner, strategy_kind_fits) -> bool:
+    """Whether the owner meets strategies only in their steps, each of a kind that fits."""
+    return bool(owner.meetings) and all(
+        m.via == "step" and m.strategy is not None and strategy_kind_fits(m.strategy.kind) for m in owner.meetings)
 
 
 def _culprit(owner: Owner) -> Owner | None:
