@@ -3,6 +3,7 @@ version of the user's environment (package metadata). Stand-in packages live in 
 
 from __future__ import annotations
 
+import dataclasses
 import textwrap
 
 from tfscope.config import DEFAULT_SETTINGS, Settings
@@ -353,3 +354,46 @@ def test_import_keras_names_no_version_before_what_the_project_declares(tmp_path
     legacy_api = Source(standalone + "opt = tf.keras.optimizers.legacy.Adam()\n")
     assert detect_keras_version(legacy_api, Settings()) == 2
     assert detect_keras_version(Source(standalone), Settings()) == 3
+
+
+def test_experimental_run_v2_in_another_module_dates_the_optimizers(tmp_path):
+    """strutive07's shape: the trainer module steps through `experimental_run_v2` (TF 2.0-2.3), so
+    the optimizer the script builds outside the scope is an OptimizerV2 that makes its slots in
+    the replicas."""
+    write(tmp_path / "trainer.py", """\
+        import tensorflow as tf
+
+        class Trainer:
+            def __init__(self, model, optimizer, strategy):
+                self.model, self.optimizer, self.strategy = model, optimizer, strategy
+
+            def step(self, x, y):
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_mean(tf.square(self.model(x) - y))
+                grads = tape.gradient(loss, self.model.trainable_variables)
+                self.optimizer.apply_gradients(zip(grads, self.model.trainable_variables))
+
+            def train(self, dataset):
+                for x, y in dataset:
+                    self.strategy.experimental_run_v2(self.step, args=(x, y))
+        """)
+    write(tmp_path / "train.py", """\
+        import tensorflow as tf
+        from trainer import Trainer
+
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            model = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(4,))])
+        optimizer = tf.keras.optimizers.Adam()
+        Trainer(model, optimizer, strategy).train(tf.data.Dataset.range(4))
+        """)
+    resolver = ProjectResolver(root=str(tmp_path))
+    analyze_file(tmp_path / "train.py", resolver)
+    assert resolver.resolve_pending()
+    settings = dataclasses.replace(DEFAULT_SETTINGS, keras_version="2")
+    assert analyze_file(tmp_path / "train.py", resolver, settings).diagnostics == []
+    (tmp_path / "trainer.py").write_text((tmp_path / "trainer.py").read_text().replace("experimental_run_v2", "run"))
+    resolver = ProjectResolver(root=str(tmp_path))
+    analyze_file(tmp_path / "train.py", resolver)
+    assert resolver.resolve_pending()
+    assert [d.code for d in analyze_file(tmp_path / "train.py", resolver, settings).diagnostics] == ["TFS002"]

@@ -200,6 +200,7 @@ class Calls:
         frame = Frame({}, parent=function.closure, function=function, scope_depth_at_entry=len(self.scopes),
                       loop_depth_at_entry=self.loop_depth, key=function.node)
         self.bind_parameters(function, frame, args, kwargs, self_value)
+        frame.literal_arguments = _literal_arguments(node, frame)
         owners_before_call = len(self.model.owners)
         self.call_stack.append(node)
         self.active_functions.append(function)
@@ -305,3 +306,13 @@ def _within(call: ast.Call, node: ast.AST) -> bool:
 
 def _is_static(node) -> bool:
     return any(isinstance(d, ast.Name) and d.id in ("staticmethod",) for d in node.decorator_list)
+
+
+def _literal_arguments(call: ast.AST, frame: Frame) -> frozenset:
+    """The parameters bound to a literal written at ``call`` itself (a default, or a module's
+    `MULTI_GPU = False` passed on, is not the caller's choice of path)."""
+    if not isinstance(call, ast.Call):
+        return frozenset()
+    written = {id(arg) for arg in call.args} | {id(keyword.value) for keyword in call.keywords}
+    return frozenset(name for name, value in frame.env.items()
+                     if isinstance(value, ast.Constant) and id(value) in written)

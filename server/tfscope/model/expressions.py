@@ -11,6 +11,7 @@ from tfscope.model.entities import Owner, Strategy
 from tfscope.model.joins import (
     condition_of,
     join_values,
+    literal_truth,
     owners_in,
 )
 from tfscope.model.object_methods import STRATEGY_EVIDENCE
@@ -155,6 +156,9 @@ class Expressions:
 
     def eval_if_exp(self, node: ast.IfExp, frame: Frame):
         self.eval(node.test, frame)
+        decided = self.decided_by_literals(node.test, frame)
+        if decided is not None:
+            return self.eval(node.body if decided else node.orelse, frame)
         condition = condition_of(node.test)
         values = []
         for branch, held in ((node.body, True), (node.orelse, False)):
@@ -162,6 +166,13 @@ class Expressions:
             values.append(self.eval(branch, frame))
             self.forget(mark)
         return join_values(values)
+
+    def decided_by_literals(self, test: ast.expr, frame: Frame) -> bool | None:
+        """Whether a test holds that only the caller's literal arguments decide (`if is_distributed:`
+        in a body called as `self.trainer(data, is_distributed=True)`); None when the run decides."""
+        literals = {name: value.value for name in frame.literal_arguments
+                    if isinstance(value := frame.env.get(name), ast.Constant)}
+        return literal_truth(test, literals)
 
     def eval_bool_op(self, node: ast.BoolOp, frame: Frame):
         """`a or b` is either operand: the paths meet (a literal operand is only a flag)."""

@@ -143,6 +143,10 @@ class Interpreter(Expressions, Calls):
 
     def exec_if(self, node: ast.If, frame: Frame) -> None:
         tested = self.eval(node.test, frame)
+        decided = self.decided_by_literals(node.test, frame)
+        if decided is not None:
+            self.exec_block(node.body if decided else node.orelse, frame)
+            return
         condition = condition_of(node.test)
         self.exec_branches(frame, [(node.body, condition, True), (node.orelse, condition, False)],
                            implied=self.existence_conditions(node.test, tested, frame))

@@ -62,6 +62,36 @@ def existence_of(strategy: Strategy) -> str:
     return f"{_EXISTENCE}{id(strategy)}"
 
 
+# comparisons a literal flag can be folded through (`mode == "mirrored"`, `strategy is None`)
+_FOLDED_COMPARISONS = {
+    ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b,
+    ast.Is: lambda a, b: type(a) is type(b) and a == b, ast.IsNot: lambda a, b: not (type(a) is type(b) and a == b),
+}
+
+
+def literal_truth(test: ast.expr, literals: dict) -> bool | None:
+    """Whether ``test`` holds when it speaks only of names bound to literals (``literals``: name ->
+    value) and of constants; None when anything else decides it."""
+    value = _folded(test, literals)
+    return None if value is _UNBOUND else bool(value)
+
+
+def _folded(node: ast.expr, literals: dict):
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        return literals.get(node.id, _UNBOUND)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        operand = _folded(node.operand, literals)
+        return _UNBOUND if operand is _UNBOUND else not operand
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _FOLDED_COMPARISONS:
+        left, right = _folded(node.left, literals), _folded(node.comparators[0], literals)
+        if left is _UNBOUND or right is _UNBOUND:
+            return _UNBOUND
+        return _FOLDED_COMPARISONS[type(node.ops[0])](left, right)
+    return _UNBOUND
+
+
 def contradicts(first: Iterable[Condition], second: Iterable[Condition]) -> bool:
     held = dict(first)
     return any(held.get(text, polarity) is not polarity for text, polarity in second)

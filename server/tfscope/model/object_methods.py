@@ -79,6 +79,9 @@ class ObjectMethods:
             if name == "restore_or_initialize" and receiver.checkpoint is not None:
                 self.restore(receiver.checkpoint.tracked, node, "`restore_or_initialize`")
             return None
+        if isinstance(receiver, Owner) and name == "call":
+            # `model.call(x)` runs the sublayers' `__call__`, which build them where it runs: a call
+            return self.call_owner(receiver, node, args)
         if isinstance(receiver, (Instance, Owner)):
             cls = class_of(receiver)
             method = cls.method(name) if cls is not None else None
@@ -110,7 +113,8 @@ class ObjectMethods:
         if name == "scope":
             return ScopeContext(strategy)
         if name == "experimental_run_v2":
-            self.report(OptimizerV2Era(node))
+            # the TensorFlow version is the project's, wherever its code says so
+            self.report(OptimizerV2Era(self.local_node(node)), located_here=True)
         if name in RUN_METHODS:
             return self.run_step(strategy, node, args, kwargs)
         return None
