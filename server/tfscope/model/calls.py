@@ -71,10 +71,11 @@ class Calls:
     def call_each(self, alternatives: Alternatives, callee_of, node: ast.Call, args: list, kwargs: dict, frame: Frame):
         """One call per object a name may hold, each under the path it exists on."""
         results = []
-        for option in alternatives.options:
-            if contradicts(getattr(option, "condition", ()), self.conditions):
+        for index, option in enumerate(alternatives.options):
+            path = alternatives.path_of(index)
+            if contradicts(path, self.conditions):
                 continue
-            mark = self.assume_all(getattr(option, "condition", ()))
+            mark = self.assume_all(path)
             results.append(self.dispatch(callee_of(option), node, args, kwargs, frame))
             self.forget(mark)
         return join_values(results)
@@ -187,6 +188,9 @@ class Calls:
         elif isinstance(value, Sequence):
             for item in value.items:
                 self.mark_handed_over(item)
+        elif isinstance(value, Alternatives):
+            for option in value.options:
+                self.mark_handed_over(option)
 
     # Local functions and classes
 
@@ -198,7 +202,7 @@ class Calls:
                 self.mark_handed_over(value)
             return None
         frame = Frame({}, parent=function.closure, function=function, scope_depth_at_entry=len(self.scopes),
-                      loop_depth_at_entry=self.loop_depth, key=function.node)
+                      loop_depth_at_entry=self.loop_depth, key=function.node, conditions_at_entry=len(self.conditions))
         self.bind_parameters(function, frame, args, kwargs, self_value)
         frame.literal_arguments = _literal_arguments(node, frame)
         owners_before_call = len(self.model.owners)
@@ -218,7 +222,7 @@ class Calls:
                 self.external_entry = None
         if function.is_contextmanager:
             return frame.yielded or ScopeContext(None)
-        result = join_values(frame.returns)
+        result = join_values([value for value, _ in frame.returns], [path for _, path in frame.returns])
         self.resite_returned(result, frame, node, function, self.model.owners[owners_before_call:])
         return result
 

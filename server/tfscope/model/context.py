@@ -26,6 +26,7 @@ class Frame:
     loop_depth_at_entry: int = 0  # loops around the call that runs this frame
     statement: ast.stmt | None = None  # the statement of this frame being executed
     key: ast.AST | None = None  # the function (or module) whose body this frame runs
+    conditions_at_entry: int = 0  # the caller's path ends here: what a `return` adds is the body's
     literal_arguments: frozenset = frozenset()  # parameters the call passed a literal (`is_distributed=True`)
 
     def binds(self, name: str) -> bool:

@@ -160,12 +160,13 @@ class Expressions:
         if decided is not None:
             return self.eval(node.body if decided else node.orelse, frame)
         condition = condition_of(node.test)
-        values = []
+        values, paths = [], []
         for branch, held in ((node.body, True), (node.orelse, False)):
             mark = self.assume(condition, held)
             values.append(self.eval(branch, frame))
+            paths.append(tuple(self.conditions[mark:]))
             self.forget(mark)
-        return join_values(values)
+        return join_values(values, paths)
 
     def decided_by_literals(self, test: ast.expr, frame: Frame) -> bool | None:
         """Whether a test holds that only the caller's literal arguments decide (`if is_distributed:`

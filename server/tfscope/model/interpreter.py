@@ -52,13 +52,16 @@ class Interpreter(Expressions, Calls):
             frame.statement = statement
             self.inlined_statements += 1
             handler = _STATEMENTS.get(type(statement))
+            implied = ()
             if handler is not None:
-                handler(self, statement, frame)
+                implied = handler(self, statement, frame)
             else:
                 self.eval_children(statement, frame)
             if isinstance(statement, ast.If) and ends_flow(statement.body) and not ends_flow(statement.orelse):
                 # `if c: return` — the rest of the block runs only when `c` does not hold
                 self.assume(condition_of(statement.test), False)
+                for implied_condition in implied or ():
+                    self.assume(implied_condition, False)
         self.forget(mark)
 
     def exec_branches(self, frame: Frame, branches: list[tuple[list[ast.stmt], Condition | None, bool]],
@@ -68,6 +71,7 @@ class Interpreter(Expressions, Calls):
         conditions hold exactly when the branch condition does."""
         base = frame.env
         reaching: list[dict] = []
+        reaching_paths: list[tuple] = []
         written: dict = {}  # attributes the branches set: (id(holder), name) -> (holder, name, value before)
         attributes_reaching: list[dict] = []
         for body, condition, held in branches:
@@ -75,6 +79,7 @@ class Interpreter(Expressions, Calls):
             mark = self.assume(condition, held) if condition is not None else len(self.conditions)
             for implied_condition in implied:
                 self.assume(implied_condition, held)
+            path = tuple(self.conditions[mark:])
             self.attribute_writes.append({})
             self.exec_block(body, frame)
             writes = self.attribute_writes.pop()
@@ -86,9 +91,10 @@ class Interpreter(Expressions, Calls):
                 _set_attribute(holder, name, before)
             if not ends_flow(body):
                 reaching.append(frame.env.maps[0])
+                reaching_paths.append(path)
                 attributes_reaching.append(left)
         frame.env = base
-        join_layers(base, reaching, keep_base=not exhaustive)
+        join_layers(base, reaching, keep_base=not exhaustive, paths=reaching_paths)
         for key, (holder, name, before) in written.items():
             values = [left.get(key, before) for left in attributes_reaching] + ([] if exhaustive else [before])
             self.note_attribute_write(holder, name)
@@ -128,7 +134,7 @@ class Interpreter(Expressions, Calls):
 
     def exec_return(self, node: ast.Return, frame: Frame) -> None:
         if node.value is not None:
-            frame.returns.append(self.eval(node.value, frame))
+            frame.returns.append((self.eval(node.value, frame), tuple(self.conditions[frame.conditions_at_entry:])))
 
     def exec_loop(self, node, frame: Frame) -> None:
         if isinstance(node, (ast.For, ast.AsyncFor)):
@@ -141,15 +147,17 @@ class Interpreter(Expressions, Calls):
         self.loop_depth -= 1
         self.exec_block(node.orelse, frame)
 
-    def exec_if(self, node: ast.If, frame: Frame) -> None:
+    def exec_if(self, node: ast.If, frame: Frame) -> tuple[Condition, ...]:
+        """Returns what the test implies besides itself (see ``existence_conditions``)."""
         tested = self.eval(node.test, frame)
         decided = self.decided_by_literals(node.test, frame)
         if decided is not None:
             self.exec_block(node.body if decided else node.orelse, frame)
-            return
+            return ()
         condition = condition_of(node.test)
-        self.exec_branches(frame, [(node.body, condition, True), (node.orelse, condition, False)],
-                           implied=self.existence_conditions(node.test, tested, frame))
+        implied = self.existence_conditions(node.test, tested, frame)
+        self.exec_branches(frame, [(node.body, condition, True), (node.orelse, condition, False)], implied=implied)
+        return implied
 
     def existence_conditions(self, test: ast.expr, tested, frame: Frame) -> tuple[Condition, ...]:
         """`if strategy:` where the name holds a strategy (`else: strategy = None`) tests whether it
@@ -161,7 +169,8 @@ class Interpreter(Expressions, Calls):
             value = self.eval(subject, frame) if dotted_name(subject) is not None else None
         if not isinstance(value, Strategy):
             return ()
-        path = [c for c in value.condition if c[0] != existence_of(value)]
+        # what also holds here (the script guard, an enclosing test) tells nothing apart
+        path = [c for c in value.condition if c[0] != existence_of(value) and c not in self.conditions]
         implied = [(existence_of(value), polarity)]
         if len(path) == 1:
             made_under, held = path[0]

@@ -13,7 +13,7 @@ from typing import Iterable, Iterator
 
 from tfscope.astutil import text_of
 from tfscope.model.entities import Owner, Strategy
-from tfscope.model.values import Alternatives, Instance, Loss, ScopeContext, Sequence
+from tfscope.model.values import Alternatives, BoundMethod, Function, Instance, Loss, ScopeContext, Sequence
 
 Condition = tuple[str, bool]  # (the test's text, whether it held)
 _UNBOUND = object()
@@ -46,8 +46,9 @@ def subject_of(test: ast.expr) -> tuple[ast.expr, bool]:
               and type(test.ops[0]) in _NEGATED_COMPARISONS):
             positive = ast.Compare(test.left, [_NEGATED_COMPARISONS[type(test.ops[0])]()], test.comparators)
             test, held = ast.copy_location(positive, test), not held
-        elif (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Is, ast.IsNot))
+        elif (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Is, ast.IsNot, ast.Eq))
               and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None):
+            # `x == None` is how some code spells `x is None`
             test, held = test.left, held if isinstance(test.ops[0], ast.IsNot) else not held
         elif (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "bool"
               and len(test.args) == 1):
@@ -135,15 +136,25 @@ def _objects_in(value) -> Iterator:
         yield from value.options
 
 
-def join_values(values: list):
+def join_values(values: list, paths: list | None = None):
     """What a name holds where paths meet. A scope on any path is the scope (the other path is a
     null context); one strategy stands for its alternatives (the one in use speaks for all);
-    distinct objects (owners, instances of the file's classes, loss objects) stay apart as alternatives; anything
+    distinct objects (owners, instances of the file's classes, loss objects) stay apart as alternatives,
+    and so do functions, each with the path it was bound on (``paths``: one per value); anything
     else: the last path's value."""
-    known = [value for value in values if value is not None and value is not _UNBOUND
-             and not (isinstance(value, ast.Constant) and value.value is None)]
+    paths = paths if paths is not None else [()] * len(values)
+    known_paths = [(value, path) for value, path in zip(values, paths) if value is not None and value is not _UNBOUND
+                   and not (isinstance(value, ast.Constant) and value.value is None)]
+    known = [value for value, _ in known_paths]
     if not known:
         return None
+    if all(isinstance(value, (Function, BoundMethod)) for value in known):
+        chosen = {}
+        for value, path in known_paths:
+            chosen.setdefault(_identity(value), (value, path))
+        if len(chosen) > 1:
+            options = tuple(chosen.values())
+            return Alternatives(tuple(value for value, _ in options), tuple(path for _, path in options))
     scopes = [value for value in known if isinstance(value, ScopeContext) and value.strategy is not None]
     if scopes:
         return scopes[-1]
@@ -172,18 +183,25 @@ def join_values(values: list):
     return known[-1]
 
 
+def _identity(value):
+    return (id(value.receiver), value.name) if isinstance(value, BoundMethod) else id(value)
+
+
 def _stands_in_for_a_strategy(value) -> bool:
     return isinstance(value, Instance) and value.cls.method("scope") is not None
 
 
-def join_layers(base, layers: list[dict], keep_base: bool) -> None:
+def join_layers(base, layers: list[dict], keep_base: bool, paths: list | None = None) -> None:
     """Write into ``base`` what each name may hold after the branches whose own bindings are
-    ``layers`` (``keep_base``: a path that skips every branch, as a loop run zero times). Only
-    names some branch bound are joined, so a branch costs what it binds, not what came before."""
+    ``layers`` (``keep_base``: a path that skips every branch, as a loop run zero times; ``paths``:
+    each layer's branch conditions). Only names some branch bound are joined, so a branch costs
+    what it binds, not what came before."""
     if not layers:
         return
+    paths = paths if paths is not None else [()] * len(layers)
     for name in dict.fromkeys(name for layer in layers for name in layer):
         before = base.get(name, _UNBOUND)
         values = [layer.get(name, before) for layer in layers] + ([before] if keep_base else [])
         first = values[0]
-        base[name] = first if all(value is first for value in values) else join_values(values)
+        base[name] = first if all(value is first for value in values) else join_values(
+            values, [path if name in layer else () for layer, path in zip(layers, paths)] + ([()] if keep_base else []))

@@ -19,6 +19,7 @@ from tfscope.model.facts import (
     UsedAfterTpuReset,
 )
 from tfscope.model.values import (
+    Alternatives,
     BoundMethod,
     CheckpointManager,
     Dataset,
@@ -121,6 +122,14 @@ class ObjectMethods:
 
     def run_step(self, strategy: Strategy, node: ast.Call, args: list, kwargs: dict):
         step = args[0] if args else kwargs.get("fn")
+        if isinstance(step, Alternatives):  # a step chosen per path (`step = a if c else b`)
+            for index, option in enumerate(step.options):
+                path = step.path_of(index)
+                if not contradicts(path, self.conditions):
+                    mark = self.assume_all(path)
+                    self.run_step(strategy, node, [option], kwargs)
+                    self.forget(mark)
+            return None
         if isinstance(step, BoundMethod) and isinstance(step.receiver, Owner) and step.name in (
             TRAINING_METHODS | KERAS_LOOP_METHODS
         ):

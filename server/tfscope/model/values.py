@@ -128,10 +128,16 @@ class CheckpointManager:
 
 @dataclass(frozen=True)
 class Alternatives:
-    """Distinct objects (variable owners, instances of the file's classes) one name may hold, each
-    on its own path (see ``joins``)."""
+    """Distinct objects (variable owners, instances of the file's classes, functions) one name may
+    hold, each on its own path (see ``joins``)."""
 
     options: tuple
+    # for each option, the path it was bound on where the option cannot carry one (a function)
+    paths: tuple = ()
+
+    def path_of(self, index: int) -> tuple:
+        option = self.options[index]
+        return getattr(option, "condition", None) or (self.paths[index] if self.paths else ())
 
 
 @dataclass(frozen=True)
