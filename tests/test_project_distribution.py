@@ -85,3 +85,35 @@ def test_a_library_package_used_under_a_strategy_beside_it_in_the_repository(tmp
     (tmp_path / "use-cases" / "train.py").write_text(TRAINER)
     found = distribution.strategy_created(str(tmp_path / "lib" / "lab" / "losses.py"), Settings())
     assert (found.path, found.name) == ("use-cases/train.py", "MirroredStrategy")
+
+
+WRAPPED_LOSS = """\
+import tensorflow as tf
+
+
+class DiscriminatorMinMax(tf.keras.losses.Loss):
+    def __init__(self, from_logits=True):
+        self._real_bce = tf.keras.losses.BinaryCrossentropy(from_logits=from_logits)
+        super().__init__()
+
+    @property
+    def reduction(self):
+        return self._real_bce.reduction
+
+    @reduction.setter
+    def reduction(self, value):
+        self._real_bce.reduction = value
+
+    def call(self, d_real, d_fake):
+        return self._real_bce(tf.ones_like(d_real), d_real)
+"""
+
+
+def test_a_loss_whose_reduction_a_wrapper_s_setter_forwards_is_the_wrapper_users_choice(tmp_path):
+    """ashpy's shape: the executor sets `loss.reduction = NONE` on the wrapper, whose setter hands it
+    to the inner loss; the inner loss's default at construction is not what runs."""
+    project = _project(tmp_path, {"lab/losses.py": WRAPPED_LOSS, "lab/training.py": TRAINER})
+    assert _codes(project / "lab" / "losses.py") == []
+    without_setter = WRAPPED_LOSS.replace("        self._real_bce.reduction = value\n", "        pass\n")
+    project = _project(tmp_path / "plain", {"lab/losses.py": without_setter, "lab/training.py": TRAINER})
+    assert _codes(project / "lab" / "losses.py") == ["TFS013"]

@@ -9,6 +9,7 @@ import ast
 from dataclasses import dataclass
 
 from tfscope.model.entities import Owner, Strategy
+from tfscope.model.values import Loss
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ class LossCalled:
     reduction_site: ast.AST  # where the reduction is decided: where the fix goes
     scope: Strategy | None = None
     context_known: bool = True  # False in a function nobody in the file calls
+    loss: Loss | None = None  # the object called (whose reduction the code may assign later)
 
 
 @dataclass(frozen=True)

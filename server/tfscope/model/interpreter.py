@@ -28,6 +28,7 @@ from tfscope.model.values import (
     ExitStackValue,
     Function,
     Instance,
+    Loss,
     ProjectRef,
     ScopeContext,
     Sequence,
@@ -321,6 +322,8 @@ class Interpreter(Expressions, Calls):
             if isinstance(receiver, (Instance, Owner)):
                 self.note_attribute_write(receiver, target.attr)
                 receiver.attrs[target.attr] = value
+            elif isinstance(receiver, Loss) and target.attr == "reduction":
+                receiver.reduction_assigned = True
             else:
                 dotted = dotted_name(target)
                 if dotted:

@@ -351,7 +351,7 @@ class ObjectMethods:
         open_scope = scope if scope is not None and not scope.is_default else None
         self.report(LossCalled(loss.node, loss.label, loss.default_reduction, self.replica, self.local_node(node),
                                loss.reduction_site or loss.node, open_scope,
-                               self.root.context_known or self.root.test_entry))
+                               self.root.context_known or self.root.test_entry, loss))
         return None
 
     def meet_distributed_parts(self, model: Owner, node: ast.Call, values: list) -> None:

@@ -99,6 +99,8 @@ class Loss:
     default_reduction: bool
     reduction_site: ast.AST | None = None  # where its reduction is decided (see ``loss_reduction``)
     condition: tuple = ()  # the path conditions under which it is created (see ``joins``)
+    # the code assigns its `reduction` (`fn.reduction = NONE`, a wrapper's setter forwarding to it)
+    reduction_assigned: bool = False
 
 
 @dataclass(eq=False)

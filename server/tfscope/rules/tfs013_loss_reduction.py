@@ -15,7 +15,9 @@ called directly, outside `compile`, where a strategy is active:
 A loss class of the project's own counts when its `__init__` leaves the reduction at the
 default (no `reduction` passed to `super().__init__`, or a parameter defaulting to `AUTO`); the
 finding is then on that line of the class, where the fix belongs. A class that overrides
-`__call__` skips Keras's check and is left alone, as is a loss handed to `compile`.
+`__call__` skips Keras's check and is left alone, as is a loss handed to `compile`, and one
+whose `reduction` the code assigns after construction (`loss.reduction = NONE`, or a wrapper
+loss's `reduction` setter that forwards to it: the wrapper's users choose).
 
 ## Why is this bad?
 Each replica sees only its part of the global batch; averaging per replica and then summing
@@ -64,6 +66,8 @@ def check(model: SemanticModel):
     for event in model.events_of(LossCalled):
         if not event.default_reduction or event.reduction_site in seen:
             continue
+        if event.loss is not None and event.loss.reduction_assigned:
+            continue  # the code sets it after construction (a wrapper's `reduction` setter forwards to it)
         where = _where_it_raises(model, event)
         if where is None:
             continue
