@@ -216,6 +216,18 @@ def test_a_keras_2_only_api_in_the_code_means_keras_2(monkeypatch):
     assert detect_keras_version(legacy, Settings()) == 2
 
 
+def test_tensorflow_1_apis_mean_optimizer_v2_unless_tf_is_compat_v1(monkeypatch):
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    from tfscope.resolve import keras_version
+
+    tf1 = "import tensorflow as tf\ntf.enable_eager_execution()\nopt = tf.train.AdamOptimizer(0.1)\n"
+    compat = tf1.replace("import tensorflow as tf", "import tensorflow.compat.v1 as tf")
+    found = [keras_version.detect(code, None, setting, None) for code in (tf1, compat) for setting in ("", "2")]
+    assert [(v.major, v.legacy_optimizers) for v in found] == [(2, True), (2, True), (3, False), (2, False)]
+    assert found[0].evidence == "the file uses TensorFlow 1 APIs"
+
+
 def test_a_version_dependent_finding_names_its_evidence(tmp_path, monkeypatch):
     monkeypatch.delenv("VIRTUAL_ENV", raising=False)
     monkeypatch.delenv("CONDA_PREFIX", raising=False)

@@ -13,7 +13,7 @@ from typing import Iterable, Iterator
 
 from tfscope.astutil import text_of
 from tfscope.model.entities import Owner, Strategy
-from tfscope.model.values import Alternatives, BoundMethod, Function, Instance, Loss, ScopeContext, Sequence
+from tfscope.model.values import Alternatives, ApiRef, BoundMethod, Function, Instance, Loss, ScopeContext, Sequence
 
 Condition = tuple[str, bool]  # (the test's text, whether it held)
 _UNBOUND = object()
@@ -175,6 +175,11 @@ def join_values(values: list, paths: list | None = None):
             for index, item in enumerate(value.items):
                 keyed.setdefault(id(item), (item, value.key_of(index)))
         return Sequence(tuple(item for item, _ in keyed.values()), tuple(key for _, key in keyed.values()))
+    legacy = next((value for value in known if isinstance(value, ApiRef) and ".legacy." in value.name), None)
+    if legacy is not None and all(isinstance(value, ApiRef) and value.name in (legacy.name, legacy.name.replace(
+            ".legacy.", ".")) for value in known):
+        # `optimizers.legacy.Adam` from 2.11 on, `optimizers.Adam` before: the same OptimizerV2 either way
+        return legacy
     objects = list(dict.fromkeys(option for value in known for option in _objects_in(value)))
     if len(objects) > 1:
         return Alternatives(tuple(objects))

@@ -48,6 +48,12 @@ _LINE_BREAK = re.compile(r"[\r\n]")
 # literal each needs is in the text (a regex that starts with \b visits every position).
 _KERAS_2_ONLY_APIS = re.compile(r"\bkeras\.optimizers\.legacy\b|\bcompat\.v1\.Session\b|\btf\.Session\b")
 _KERAS_2_ONLY_LITERALS = ("optimizers.legacy", "Session")
+# APIs only TensorFlow 1 has at the top level (TF 2 keeps them under `compat.v1`): its Keras
+# optimizers are OptimizerV2, whose variables appear at the first step.
+_TENSORFLOW_1_ONLY_APIS = re.compile(
+    r"\b(?:tf|tensorflow)\.(?:Session\b|enable_eager_execution\b|placeholder\b|contrib\.|train\.\w+Optimizer\b)")
+_TENSORFLOW_1_ONLY_LITERALS = ("Session", "enable_eager_execution", "placeholder", "contrib.", "Optimizer")
+_COMPAT_V1_AS_TF = re.compile(r"\bimport\s+tensorflow\.compat\.v1\s+as\s+tf\b|\bfrom\s+tensorflow\.compat\s+import\s+v1\s+as\s+tf\b")
 # Keras 3 saves and loads weights only as `.weights.h5`: Keras weights in a TF-checkpoint path are Keras 2.
 _KERAS_WEIGHTS_CALL = re.compile(r"\b(?:load_weights|save_weights)\(|\bsave_weights_only\s*=\s*True")
 _CHECKPOINT_PATH = re.compile(r"""\.ckpt['"]""")
@@ -94,7 +100,7 @@ def detect(code: str, path: str | None, setting: str, interpreter: str | None,
                             version < _FIRST_OPTIMIZER_V3_TENSORFLOW)
     if setting in ("2", "3"):
         # the setting names the major version; the environment may still tell the optimizer era
-        found = _from_environment(path, interpreter) if setting == "2" else None
+        found = (_from_environment(path, interpreter) or _from_tensorflow_1_code(code)) if setting == "2" else None
         return KerasVersion(int(setting), "the `keras-version` setting",
                             found is not None and found.major == 2 and found.legacy_optimizers)
     return _from_environment(path, interpreter) or _from_code(code)
@@ -116,7 +122,18 @@ def _from_environment(path: str | None, interpreter: str | None) -> KerasVersion
     return declared_version(os.path.dirname(os.path.abspath(path))) if path else None
 
 
+def _from_tensorflow_1_code(code: str) -> KerasVersion | None:
+    if _COMPAT_V1_AS_TF.search(code):  # `tf.Session` is then TF 2's `compat.v1.Session`
+        return None
+    if any(literal in code for literal in _TENSORFLOW_1_ONLY_LITERALS) and _TENSORFLOW_1_ONLY_APIS.search(code):
+        return KerasVersion(2, "the file uses TensorFlow 1 APIs", legacy_optimizers=True)
+    return None
+
+
 def _from_code(code: str) -> KerasVersion:
+    tensorflow_1 = _from_tensorflow_1_code(code)
+    if tensorflow_1 is not None:
+        return tensorflow_1
     if ((any(literal in code for literal in _KERAS_2_ONLY_LITERALS) and _KERAS_2_ONLY_APIS.search(code))
             or (_CHECKPOINT_PATH.search(code) and _KERAS_WEIGHTS_CALL.search(code))):
         return KerasVersion(2, "the file uses Keras-2-only APIs")
