@@ -114,9 +114,10 @@ class ScopeStack:
             if strategy is not None and contradicts(owner.condition, strategy.condition):
                 continue
             # made by another body whose caller tfscope cannot see (a `create_optimizer` method), away
-            # from this strategy: whether its caller had the scope open is unknown here
+            # from this strategy (or handed one by that caller): whether the caller had the scope
+            # open is unknown here
             if (not owner.root.context_known and owner.root is not self.root
-                    and (strategy is None or strategy.root is not owner.root)):
+                    and (strategy is None or strategy.root is not owner.root or strategy.node is None)):
                 continue
             owner.meet(strategy, node, reason, via, tuple(self.conditions))
 
