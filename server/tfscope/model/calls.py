@@ -269,6 +269,7 @@ class Calls:
         if cls.kind in VARIABLE_OWNERS:
             instance = self.new_owner(cls.kind, cls.node.name, node)
             instance.lazy = cls.kind is Api.MODEL
+            instance.weightless = cls.kind is Api.LAYER and cls.holds_no_variables
             instance.attrs["__class__"] = cls
             if cls.kind is Api.MODEL:
                 self.meet_distributed_parts(instance, node, [*args, *kwargs.values()])

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
+from functools import cached_property
 
+from tfscope.astutil import text_of
 from tfscope.model.entities import Owner, Strategy
 
 
@@ -68,6 +70,40 @@ class ClassValue:
             if found:
                 return found
         return None
+
+    @cached_property
+    def holds_no_variables(self) -> bool:
+        """A layer class whose code never makes a variable: no `build`, no `add_weight` or
+        `tf.Variable`, nothing made by a call kept on the instance (a sublayer); its bases the
+        same, up to Keras's `Layer`, which holds none itself."""
+        own_bases = {base.node.name: base for base in self.bases}
+        for base in self.node.bases:
+            name = text_of(base).rsplit(".", 1)[-1]
+            if name in own_bases:
+                if not own_bases[name].holds_no_variables:
+                    return False
+            elif name not in _BASES_WITHOUT_VARIABLES:
+                return False
+        if "build" in self.methods:
+            return False
+        for node in ast.walk(self.node):
+            if isinstance(node, ast.Call) and text_of(node.func).rsplit(".", 1)[-1] in _VARIABLE_MAKERS:
+                return False
+            targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and any(
+                    isinstance(target, ast.Attribute) for target in targets):
+                if any(isinstance(call, ast.Call) and text_of(call.func) not in _PLAIN_BUILTINS
+                       for call in ast.walk(node.value)):
+                    return False
+        return True
+
+
+# What a layer class's code calls to make variables, and its bases that hold none themselves.
+_VARIABLE_MAKERS = frozenset({"add_weight", "add_variable", "Variable"})
+_BASES_WITHOUT_VARIABLES = frozenset({"Layer"})
+# Calls whose result kept on `self` is plain data, never a layer.
+_PLAIN_BUILTINS = frozenset({"int", "float", "bool", "str", "tuple", "list", "dict", "set", "len", "range",
+                             "min", "max", "abs", "round", "sorted", "isinstance", "getattr"})
 
 
 @dataclass(eq=False)

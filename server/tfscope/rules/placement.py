@@ -22,7 +22,7 @@ def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | N
     parts = {id(part) for owner in model.owners for part in owner.parts}
     optimizer_v2_era = model.legacy_optimizers or bool(model.events_of(OptimizerV2Era))
     for owner in model.owners:
-        if owner.kind not in kinds or id(owner) in parts:
+        if owner.kind not in kinds or id(owner) in parts or owner.weightless:
             continue
         if owner.kind is Api.OPTIMIZER and _creates_variables_lazily(owner, optimizer_v2_era):
             continue
@@ -90,7 +90,7 @@ def _culprit(owner: Owner) -> Owner | None:
 
 
 def _has_weights(layer: Owner) -> bool:
-    return layer.label.rsplit(".", 1)[-1] not in WEIGHTLESS_LAYERS
+    return not layer.weightless and layer.label.rsplit(".", 1)[-1] not in WEIGHTLESS_LAYERS
 
 
 def unused_strategy_before(model: SemanticModel, owner: Owner) -> Strategy | None:

@@ -14,7 +14,10 @@ sub-models built there), trained by a step that runs inside the scope or through
 trainer class from another package cannot re-create it in its scope). Also flags models built
 after a strategy whose scope is never entered at all. A subclassed model without an input
 shape owns no weights until its first call: first called in a replica context or the scope,
-its weights are created there and it is not reported. Factories count, also from other modules of the project (found with jedi):
+its weights are created there and it is not reported (a model's own `model.call(x)` counts as
+its first call). A custom layer whose code makes no variable (no `build`, no `add_weight` or
+`tf.Variable`, no sublayer; Keras's `Layer` base holds none) has nothing to distribute and is
+not reported either. Factories count, also from other modules of the project (found with jedi):
 `model = build_model()` outside the scope is reported at the call. TF Hub `KerasLayer`s hold
 their variables from construction on, so they count as soon as they are created.
 
