@@ -167,18 +167,18 @@ EAGER_CONTEXT_FACTS = (
         ("tensorflow.config",), False,
         "device and runtime options are kept until the context starts (and refused after)",
         "tensorflow/tensorflow, tensorflow/python/eager/context.py: Context.list_physical_devices, "
-        "set_memory_growth, set_visible_devices (only `_initialize_physical_devices`)"),
+        "set_memory_growth, set_visible_devices, which only discover the physical devices"),
     EagerContextFact(
         ("tensorflow.config.list_logical_devices", "tensorflow.config.experimental.list_logical_devices",
          "tensorflow.config.experimental.get_memory_info", "tensorflow.config.experimental.get_memory_usage",
          "tensorflow.config.experimental.reset_memory_stats"), True,
         "lists or measures the devices of the running context",
         "tensorflow/tensorflow, tensorflow/python/eager/context.py: Context.list_logical_devices, "
-        "get_memory_info, reset_memory_stats (each calls `ensure_initialized`)"),
+        "get_memory_info, reset_memory_stats, each calling `ensure_initialized`"),
     EagerContextFact(
         ("tensorflow.config.experimental_connect_to_cluster", "tensorflow.config.experimental_connect_to_host"),
         True,
-        "enters the cluster master's device scope, and `context.device` initialises the context",
+        "enters the cluster master's device scope, and `context.device` calls `ensure_initialized`",
         "tensorflow/tensorflow, tensorflow/python/eager/remote.py: connect_to_cluster"),
     EagerContextFact(
         ("tensorflow.distribute",), False,
@@ -190,8 +190,8 @@ EAGER_CONTEXT_FACTS = (
         ("tensorflow.test.is_built_with_cuda", "tensorflow.test.is_built_with_rocm",
          "tensorflow.test.is_built_with_gpu_support", "tensorflow.test.is_built_with_xla"), False,
         "reads a flag compiled into the binary",
-        "tensorflow/tensorflow, tensorflow/python/platform/test.py: is_built_with_cuda "
-        "(`_test_util.IsGoogleCudaEnabled`)"),
+        "tensorflow/tensorflow, tensorflow/python/platform/test.py: is_built_with_cuda, which returns "
+        "`_test_util.IsGoogleCudaEnabled()`"),
     EagerContextFact(
         ("tensorflow.random.set_seed", "tensorflow.set_random_seed", "tensorflow.random.set_random_seed",
          "keras.utils.set_random_seed"), False,
@@ -221,7 +221,8 @@ EAGER_CONTEXT_FACTS = (
          "keras.config.set_dtype_policy"), False,
         "stores the policy; Keras 2's device check lists physical devices only",
         "keras-team/keras, keras/src/dtype_policies/dtype_policy.py: set_dtype_policy; "
-        "tf_keras/mixed_precision/device_compatibility_check.py: log_device_compatibility_check"),
+        "keras-team/tf-keras, tf_keras/mixed_precision/device_compatibility_check.py: "
+        "log_device_compatibility_check"),
     EagerContextFact(
         ("tensorflow.estimator.RunConfig",), False,
         "parses TF_CONFIG into a cluster spec and a session config",
@@ -238,7 +239,7 @@ EAGER_CONTEXT_FACTS = (
     EagerContextFact(
         ("keras.datasets", "keras.utils.get_file", "keras.utils.to_categorical"), False,
         "downloads and numpy arrays on the host",
-        "keras-team/keras, keras/src/datasets/mnist.py: load_data (`np.load`), "
+        "keras-team/keras, keras/src/datasets/mnist.py: load_data, which reads the download with `np.load`; "
         "keras/src/utils/numerical_utils.py: to_categorical"),
 )
 
