@@ -25,16 +25,16 @@ from tfscope.model.values import (
     Tensor,
 )
 from tfscope.resolve.catalog import (
-    HOST_SIDE_CALLS,
     STARTUP_STRATEGIES,
     VARIABLE_OWNERS,
     Api,
     classify,
+    initialises_eager_context,
 )
 
 # Catalog kinds that set TensorFlow up rather than run it (may precede a strategy's creation).
 _NOT_TF_OPS = frozenset(
-    {None, Api.TF_SETUP, Api.STRATEGY, Api.GET_STRATEGY, Api.SET_STRATEGY, Api.TPU_INIT,
+    {None, Api.STRATEGY, Api.GET_STRATEGY, Api.SET_STRATEGY, Api.TPU_INIT,
      Api.TF_FUNCTION, Api.NULL_CONTEXT, Api.EXIT_STACK, Api.CONTEXT_MANAGER, Api.ENVIRON,
      Api.SCHEDULE, Api.LOSS}
 )
@@ -55,7 +55,7 @@ class TfApiCalls:
     def call_api(self, name: str, node: ast.Call, args: list, kwargs: dict):
         kind = classify(name)
         if (not self.startup_done and len(self.early_tf_ops) < _EARLY_OPS_KEPT and kind not in _NOT_TF_OPS
-                and name.startswith(_TF_OP_ROOTS) and not name.startswith(HOST_SIDE_CALLS)):
+                and name.startswith(_TF_OP_ROOTS) and initialises_eager_context(name)):
             # another module's op: the call into it; on the path it runs on
             self.early_tf_ops.append((self.local_node(node), tuple(self.conditions)))
         why = _single_worker_evidence(name, node)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from functools import lru_cache
+from typing import NamedTuple
 
 
 class Api(str, enum.Enum):
@@ -36,7 +37,6 @@ class Api(str, enum.Enum):
     EXIT_STACK = "ExitStack"
     CONTEXT_MANAGER = "contextmanager"
     ENVIRON = "environ"
-    TF_SETUP = "tf setup"  # TensorFlow calls that may run before a strategy is created
     TF_OP = "tf op"  # any other TensorFlow/Keras call
 
 
@@ -82,10 +82,6 @@ _CANONICAL_PREFIXES = (
 )
 
 _EXACT = {
-    # listing logical devices initialises the runtime (`Context.ensure_initialized` in
-    # tensorflow/python/eager/context.py); listing physical devices does not
-    "tensorflow.config.list_logical_devices": Api.TF_OP,
-    "tensorflow.config.experimental.list_logical_devices": Api.TF_OP,
     "keras.Sequential": Api.MODEL,
     "keras.models.Sequential": Api.MODEL,
     "keras.Model": Api.MODEL,
@@ -153,18 +149,108 @@ _CLASS_FAMILIES = (
 # Every name below these is data loading, whatever its case.
 _DATA_PREFIXES = ("tensorflow.data.", "keras.datasets.")
 
-# TensorFlow calls that do not start the runtime, so may precede a strategy's creation.
-_SETUP_PREFIXES = (
-    "tensorflow.config.", "tensorflow.distribute.", "tensorflow.tpu.", "tensorflow.get_logger",
-    "tensorflow.autograph.", "tensorflow.debugging.set_log_device_placement",
-    "tensorflow.random.set_seed", "keras.utils.set_random_seed", "keras.mixed_precision.",
-    "tensorflow.io.gfile.", "tensorflow.function", "tensorflow.TensorSpec", "tensorflow.print",
-    "tensorflow.compat.v1.logging.", "tensorflow.logging.", "tensorflow.sysconfig.",
+
+class EagerContextFact(NamedTuple):
+    """Whether calling these names initialises the eager context (`Context.ensure_initialized`),
+    as TensorFlow's or Keras' source shows; each name covers the dotted names below it too."""
+
+    names: tuple[str, ...]
+    initialises: bool
+    why: str
+    source: str  # repository, path: function
+
+
+# The most specific name that covers a call decides; a call no name covers is taken to run an
+# op, and an eager op initialises the context (`quick_execute` calls `ensure_initialized`).
+EAGER_CONTEXT_FACTS = (
+    EagerContextFact(
+        ("tensorflow.config",), False,
+        "device and runtime options are kept until the context starts (and refused after)",
+        "tensorflow/tensorflow, tensorflow/python/eager/context.py: Context.list_physical_devices, "
+        "set_memory_growth, set_visible_devices, which only discover the physical devices"),
+    EagerContextFact(
+        ("tensorflow.config.list_logical_devices", "tensorflow.config.experimental.list_logical_devices",
+         "tensorflow.config.experimental.get_memory_info", "tensorflow.config.experimental.get_memory_usage",
+         "tensorflow.config.experimental.reset_memory_stats"), True,
+        "lists or measures the devices of the running context",
+        "tensorflow/tensorflow, tensorflow/python/eager/context.py: Context.list_logical_devices, "
+        "get_memory_info, reset_memory_stats, each calling `ensure_initialized`"),
+    EagerContextFact(
+        ("tensorflow.config.experimental_connect_to_cluster", "tensorflow.config.experimental_connect_to_host"),
+        True,
+        "enters the cluster master's device scope, and `context.device` calls `ensure_initialized`",
+        "tensorflow/tensorflow, tensorflow/python/eager/remote.py: connect_to_cluster"),
+    EagerContextFact(
+        ("tensorflow.distribute",), False,
+        "cluster resolvers read the environment (TF_CONFIG, Slurm variables, nvidia-smi); options are "
+        "plain objects",
+        "tensorflow/tensorflow, tensorflow/python/distribute/cluster_resolver/slurm_cluster_resolver.py: "
+        "SlurmClusterResolver.__init__"),
+    EagerContextFact(
+        ("tensorflow.test.is_built_with_cuda", "tensorflow.test.is_built_with_rocm",
+         "tensorflow.test.is_built_with_gpu_support", "tensorflow.test.is_built_with_xla"), False,
+        "reads a flag compiled into the binary",
+        "tensorflow/tensorflow, tensorflow/python/platform/test.py: is_built_with_cuda, which returns "
+        "`_test_util.IsGoogleCudaEnabled()`"),
+    EagerContextFact(
+        ("tensorflow.random.set_seed", "tensorflow.set_random_seed", "tensorflow.random.set_random_seed",
+         "keras.utils.set_random_seed"), False,
+        "stores the global seed; kernel caches are cleared only when a context handle exists",
+        "tensorflow/tensorflow, tensorflow/python/framework/random_seed.py: set_random_seed, and "
+        "tensorflow/python/eager/context.py: Context._set_global_seed; keras-team/keras, "
+        "keras/src/utils/rng_utils.py: set_random_seed"),
+    EagerContextFact(
+        ("keras.backend.clear_session", "keras.utils.clear_session"), False,
+        "resets Keras' global state; kernel caches are cleared only when a context handle exists",
+        "keras-team/keras, keras/src/backend/common/global_state.py: clear_session, and tensorflow/tensorflow, "
+        "tensorflow/python/eager/context.py: Context.clear_kernel_cache"),
+    EagerContextFact(
+        ("tensorflow.debugging.set_log_device_placement",), False,
+        "stores the option; it reaches the runtime only when a context handle exists",
+        "tensorflow/tensorflow, tensorflow/python/eager/context.py: set_log_device_placement, "
+        "Context.log_device_placement"),
+    EagerContextFact(
+        ("tensorflow.get_logger", "tensorflow.logging", "tensorflow.autograph"), False,
+        "Python logging and AutoGraph's verbosity",
+        "tensorflow/tensorflow, tensorflow/python/platform/tf_logging.py: get_logger, and "
+        "tensorflow/python/autograph/utils/ag_logging.py: set_verbosity"),
+    EagerContextFact(
+        ("keras.mixed_precision.set_global_policy", "keras.mixed_precision.set_dtype_policy",
+         "keras.mixed_precision.experimental.set_policy", "keras.mixed_precision.Policy",
+         "keras.mixed_precision.DTypePolicy", "keras.mixed_precision.experimental.Policy",
+         "keras.config.set_dtype_policy"), False,
+        "stores the policy; Keras 2's device check lists physical devices only",
+        "keras-team/keras, keras/src/dtype_policies/dtype_policy.py: set_dtype_policy; "
+        "keras-team/tf-keras, tf_keras/mixed_precision/device_compatibility_check.py: "
+        "log_device_compatibility_check"),
+    EagerContextFact(
+        ("tensorflow.estimator.RunConfig",), False,
+        "parses TF_CONFIG into a cluster spec and a session config",
+        "tensorflow/estimator, tensorflow_estimator/python/estimator/run_config.py: RunConfig.__init__"),
+    EagerContextFact(
+        ("tensorflow.io.gfile",), False,
+        "file-system calls through the C++ file system, not ops",
+        "tensorflow/tensorflow, tensorflow/python/lib/io/file_io.py: file_exists_v2"),
+    EagerContextFact(
+        ("tensorflow.TensorSpec", "tensorflow.sysconfig"), False,
+        "a type description; build paths and flags",
+        "tensorflow/tensorflow, tensorflow/python/framework/tensor_spec.py: TensorSpec, "
+        "tensorflow/python/platform/sysconfig.py"),
+    EagerContextFact(
+        ("keras.datasets", "keras.utils.get_file", "keras.utils.to_categorical"), False,
+        "downloads and numpy arrays on the host",
+        "keras-team/keras, keras/src/datasets/mnist.py: load_data, which reads the download with `np.load`; "
+        "keras/src/utils/numerical_utils.py: to_categorical"),
 )
 
-# Calls that work on the host in numpy (downloads, arrays) and initialise no eager context, whatever
-# their kind says (`keras.datasets.mnist.load_data()` is data, but not a TensorFlow op).
-HOST_SIDE_CALLS = ("keras.datasets.", "keras.utils.get_file", "keras.utils.to_categorical")
+
+@lru_cache(maxsize=4096)
+def initialises_eager_context(name: str) -> bool:
+    """Whether calling the canonical TensorFlow/Keras ``name`` may initialise the eager context."""
+    covering = [(len(covered), fact.initialises) for fact in EAGER_CONTEXT_FACTS for covered in fact.names
+                if name == covered or name.startswith(covered + ".")]
+    return max(covering)[1] if covering else True
+
 
 # Names under these roots are not TensorFlow ops at all.
 _NON_TF_ROOTS = ("contextlib.", "numpy.", "pandas.", "os.", "transformers.", "tensorflow_datasets.",
@@ -225,8 +311,6 @@ def classify(name: str) -> Api | None:
             return _classify_family(name[len(prefix):], kind)
     if name.startswith(_NON_TF_ROOTS):
         return None
-    if name.startswith(_SETUP_PREFIXES):
-        return Api.TF_SETUP
     if root in ("tensorflow", "keras"):
         return Api.TF_OP
     return None

@@ -1,7 +1,7 @@
 from tfscope.diagnostics import MoveBefore, Severity
 from tfscope.model.entities import SemanticModel
 from tfscope.model.facts import SingleWorkerEvidence, StartupAfterOps, UsedAfterTpuReset
-from tfscope.resolve.catalog import COLLECTIVE_STRATEGIES
+from tfscope.resolve.catalog import COLLECTIVE_STRATEGIES, EAGER_CONTEXT_FACTS, EagerContextFact
 from tfscope.rules import Rule, Violation
 
 DOC = """\
@@ -14,8 +14,14 @@ In a multi-worker set-up (a cluster from `TF_CONFIG` or a cluster resolver) the 
 configures the collective ops of the eager context, which the first TensorFlow operation
 has already initialised: `RuntimeError: Collective ops must be configured at program
 startup` (`CollectiveAllReduceStrategy._initialize_multi_worker` in TensorFlow's
-`python/distribute/collective_all_reduce_strategy.py`). Device configuration (`tf.config.*`),
-logging and seeding may come first.
+`python/distribute/collective_all_reduce_strategy.py`; `Context.configure_collective_ops` in
+`python/eager/context.py` raises once the context has a handle). Every eager op initialises the
+context (`quick_execute` in `python/eager/execute.py` calls `Context.ensure_initialized`, and the
+C++ fast path falls back to it while there is no handle), and so does a `tf.device(...)` scope.
+Device configuration, logging and seeding may come first. What each call does, as TensorFlow's
+or Keras' source shows (a name covers the names below it; the most specific one decides):
+
+{context_facts}
 
 Not reported where TensorFlow does not raise: single-worker programs (`TF_CONFIG`
 removed), where `_initialize_local` catches the error and only logs "Collective ops is not
@@ -49,6 +55,15 @@ moved ones and have no side effects tfscope cannot name (a bare library call, a 
 magic). It is safe: nothing crossed feeds the strategy or reads it, and TensorFlow asks for
 exactly this order. Objects used after a TPU re-initialisation have no automatic fix.
 """
+
+
+def _context_fact_line(fact: EagerContextFact) -> str:
+    names = ", ".join(f"`{name.replace('tensorflow.', 'tf.', 1)}`" for name in fact.names)
+    effect = "initialise the context" if fact.initialises else "may come first"
+    return f"- {names} {effect}: {fact.why}. Source: {fact.source}."
+
+
+DOC = DOC.replace("{context_facts}", "\n".join(_context_fact_line(fact) for fact in EAGER_CONTEXT_FACTS))
 
 
 def check(model: SemanticModel):
