@@ -20,10 +20,11 @@ from __future__ import annotations
 import ast
 import functools
 import io
+import itertools
 import re
 import tokenize
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from tfscope.diagnostics import Fix
 from tfscope.fixes.tokens import code_tokens, tokenizes_completely
@@ -110,7 +111,7 @@ def _statement_pieces(code: str, tree: ast.Module) -> list[str]:
                 cuts.append(line_starts[first - 1])
         previous_end = max(previous_end or 0, statement.end_lineno or statement.lineno)
     cuts.append(len(code))
-    return [code[start:end] for start, end in zip(cuts, cuts[1:])]
+    return [code[start:end] for start, end in itertools.pairwise(cuts)]
 
 
 def _units_of(pieces: Counter[str]) -> Counter[LogicalLine] | None:
