@@ -43,7 +43,8 @@ def installed_in_prefix(prefix: str) -> Installed | None:
 
 @lru_cache(maxsize=16)
 def _installed(site_packages: tuple[str, ...], stamp: tuple[float, ...]) -> Installed:
-    from importlib import metadata  # with email and zipfile, a tenth of the engine's import: only environments need it
+    # with email and zipfile, a tenth of the engine's import: only environments need it
+    from importlib import metadata
 
     keras = tensorflow = None
     for distribution in metadata.distributions(path=list(site_packages)):
