@@ -473,6 +473,12 @@ def _analyze_if_kept(analysis: Analysis, fix: Fix, fixes_applied: int = 1) -> An
         edited = edited_source(analysis.source, fix)
     except ValueError:  # edits across a notebook cell boundary
         return None
-    if not fixes.preserves_code(analysis.source, edited.text, fix, fixes_applied):
+    parsed = fixes.parsed_if_preserved(analysis.source, edited.text, fix, fixes_applied)
+    if parsed is None:
         return None
-    return analyze(edited, analysis.settings, analysis.project)
+    return analyze(edited, analysis.settings, analysis.project, parse=functools.partial(_parsed_already, *parsed))
+
+
+def _parsed_already(code: str, tree: ast.Module, asked: str) -> tuple[ast.Module, bool]:
+    """The validation's tree of ``code`` (it parsed whole, so no line was neutralised), else a parse."""
+    return (tree, False) if asked == code else parse_tolerant(asked)

@@ -10,13 +10,14 @@ import tokenize
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
-
-import pathspec
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from tfscope.config import Settings, is_excluded
 from tfscope.notebook import NotebookError, read_notebook
 from tfscope.source import Source
+
+if TYPE_CHECKING:
+    import pathspec
 
 SOURCE_SUFFIXES = (".py", ".ipynb")
 NOTEBOOK_SUFFIX = ".ipynb"
@@ -210,6 +211,8 @@ def _parsed_ignore_file(path: str, mtime_ns: int, size: int) -> pathspec.GitIgno
             lines = handle.read().splitlines()
     except OSError:
         return None
+    import pathspec  # about 10 % of the engine's import, and only a folder with an ignore file needs it
+
     try:
         return pathspec.GitIgnoreSpec.from_lines(lines)
     except Exception:  # a line pathspec cannot read: git ignores such a line, so do we
@@ -217,6 +220,8 @@ def _parsed_ignore_file(path: str, mtime_ns: int, size: int) -> pathspec.GitIgno
 
 
 def _readable_ignore_line(line: str) -> bool:
+    import pathspec
+
     try:
         pathspec.GitIgnoreSpec.from_lines([line])
     except Exception:

@@ -17,7 +17,7 @@ from tfscope.fixes.noqa import (
     noqa_suppressions,
     noqa_title,
 )
-from tfscope.fixes.validate import preserves_code
+from tfscope.fixes.validate import parsed_if_preserved, preserves_code
 
 __all__ = [
     "ALL",
@@ -31,6 +31,7 @@ __all__ = [
     "noqa_fix",
     "noqa_suppressions",
     "noqa_title",
+    "parsed_if_preserved",
     "preserves_code",
     "wrap_title",
 ]

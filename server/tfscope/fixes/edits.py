@@ -7,13 +7,14 @@ Lines are 0-based, offsets are code-point offsets into ``Source.text``. The ast 
 from __future__ import annotations
 
 import ast
+import functools
+import io
 import re
 import tokenize
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from tfscope.diagnostics import Edit
-from tfscope.fixes.tokens import code_tokens
 from tfscope.source import Cell, Source
 
 _FIRST_LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -45,9 +46,18 @@ def newline_of(text: str) -> str:
 
 def indent_unit(source: Source) -> str:
     """One indentation level as the file writes it: its first indented block, else four spaces."""
-    for token in code_tokens(source.code):
-        if token.type == tokenize.INDENT:
-            return token.string
+    return _first_indent(source.code)
+
+
+@functools.lru_cache(maxsize=8)  # once for all the fixes built for one text
+def _first_indent(code: str) -> str:
+    """Tokenized only up to the first indented block (up to the first tokenize error at worst)."""
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(code, newline=None).readline):
+            if token.type == tokenize.INDENT:
+                return token.string
+    except (tokenize.TokenError, SyntaxError):
+        pass
     return _DEFAULT_INDENT_UNIT
 
 

@@ -8,6 +8,7 @@ settings) are imported in a thread once ``initialize`` is answered, and handlers
 from __future__ import annotations
 
 import asyncio
+import gc
 import importlib
 import logging
 from typing import TYPE_CHECKING, Any
@@ -72,11 +73,18 @@ class TfscopeServer(LanguageServer):
         """Import the session's modules in a thread (the event loop keeps answering), then start it."""
 
         def import_session_modules():
-            for name in SESSION_MODULES:
-                importlib.import_module(name)
-            from tfscope.rules import all_rules
+            # each collection would rescan the objects pygls and lsprotocol made, some 25 % of the import
+            collecting = gc.isenabled()
+            gc.disable()
+            try:
+                for name in SESSION_MODULES:
+                    importlib.import_module(name)
+                from tfscope.rules import all_rules
 
-            all_rules()  # the rule registry fills lazily; here, before analysis threads race to fill it
+                all_rules()  # the rule registry fills lazily; here, before analysis threads race to fill it
+            finally:
+                if collecting:
+                    gc.enable()
 
         async def started() -> Session:
             await asyncio.to_thread(import_session_modules)

@@ -6,7 +6,6 @@ import glob
 import os
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import metadata
 
 from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
@@ -44,6 +43,9 @@ def installed_in_prefix(prefix: str) -> Installed | None:
 
 @lru_cache(maxsize=16)
 def _installed(site_packages: tuple[str, ...], stamp: tuple[float, ...]) -> Installed:
+    # with email and zipfile, a tenth of the engine's import: only environments need it
+    from importlib import metadata
+
     keras = tensorflow = None
     for distribution in metadata.distributions(path=list(site_packages)):
         name = canonicalize_name(distribution.metadata.get("Name") or "")

@@ -16,7 +16,6 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from packaging.requirements import InvalidRequirement, Requirement
 from packaging.version import InvalidVersion, Version
 
 from tfscope.resolve.environment import (
@@ -311,6 +310,9 @@ def _pipfile_lock_requirements(text: str) -> list[str]:
 def _major_of(text: str) -> tuple[int | None, bool]:
     """2 or 3 when the requirement only admits one Keras (None when it says nothing about it),
     and whether it only admits TensorFlow before 2.11 (OptimizerV2)."""
+    # its grammar costs as much to import as the model's classes; only declared dependencies need it
+    from packaging.requirements import InvalidRequirement, Requirement
+
     try:
         requirement = Requirement(text)
     except InvalidRequirement:
