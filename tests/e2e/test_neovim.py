@@ -78,6 +78,21 @@ def lsp_logs(home: Path) -> str:
     return "\n".join(f"--- {log}\n{log.read_text(errors='replace')[-6000:]}" for log in home.rglob("lsp.log"))
 
 
+def run_driver(binary: Path, driver: Path, script: Path, environment: dict, result_path: Path,
+               home: Path) -> tuple[dict, str]:
+    """Run a headless driver on ``script`` (from its folder); its JSON result and, for failing
+    assertions, what Neovim and the server logged."""
+    completed = subprocess.run(
+        [binary, "--headless", "--clean", "-n", "-i", "NONE", "-u", driver, script.name],
+        cwd=script.parent, env=environment, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+        timeout=NVIM_TIMEOUT_SECONDS,
+    )
+    context = f"nvim exit {completed.returncode}\nstderr:\n{completed.stderr[-3000:]}\n{lsp_logs(home)}"
+    assert result_path.exists(), f"the driver wrote no result\n{context}"
+    result = json.loads(result_path.read_text())
+    return result, f"driver result: {json.dumps(result, indent=1)}\n{context}"
+
+
 @pytest.mark.parametrize("neovim", NEOVIMS)
 def test_quick_fix_in_neovim(neovim: str, tmp_path: Path) -> None:
     binary, version_prefix, setup_style = NEOVIMS[neovim]
@@ -101,19 +116,7 @@ def test_quick_fix_in_neovim(neovim: str, tmp_path: Path) -> None:
         "TFSCOPE_E2E_RESULT": str(result_path),
     }
 
-    completed = subprocess.run(
-        [binary, "--headless", "--clean", "-n", "-i", "NONE", "-u", DRIVER, script.name],
-        cwd=project,
-        env=environment,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=NVIM_TIMEOUT_SECONDS,
-    )
-    context = f"nvim exit {completed.returncode}\nstderr:\n{completed.stderr[-3000:]}\n{lsp_logs(home)}"
-    assert result_path.exists(), f"the driver wrote no result\n{context}"
-    result = json.loads(result_path.read_text())
-    context = f"driver result: {json.dumps(result, indent=1)}\n{context}"
+    result, context = run_driver(binary, DRIVER, project / script.name, environment, result_path, home)
 
     assert result["errors"] == [], context
     assert result["client"]["name"] == "tfscope", context
@@ -158,15 +161,7 @@ def test_inlay_hints_and_code_lens_in_neovim(tmp_path: Path) -> None:
         "TFSCOPE_E2E_RESULT": str(result_path),
     }
 
-    completed = subprocess.run(
-        [binary, "--headless", "--clean", "-n", "-i", "NONE", "-u", GLANCE_DRIVER, "train.py"],
-        cwd=project, env=environment, stdin=subprocess.DEVNULL, capture_output=True, text=True,
-        timeout=NVIM_TIMEOUT_SECONDS,
-    )
-    context = f"nvim exit {completed.returncode}\nstderr:\n{completed.stderr[-3000:]}\n{lsp_logs(home)}"
-    assert result_path.exists(), f"the driver wrote no result\n{context}"
-    result = json.loads(result_path.read_text())
-    context = f"driver result: {json.dumps(result, indent=1)}\n{context}"
+    result, context = run_driver(binary, GLANCE_DRIVER, project / "train.py", environment, result_path, home)
 
     assert result["errors"] == [], context
     lines = GLANCE_SCRIPT.splitlines()

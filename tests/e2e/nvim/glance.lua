@@ -5,21 +5,9 @@
 -- TFSCOPE_E2E_* environment variables.
 local repo = assert(os.getenv('TFSCOPE_E2E_REPO'))
 local server_cmd = { assert(os.getenv('TFSCOPE_E2E_PYTHON')), '-m', 'tfscope', 'serve' }
-local result_path = assert(os.getenv('TFSCOPE_E2E_RESULT'))
-local wait_ms = tonumber(os.getenv('TFSCOPE_E2E_WAIT_MS') or '30000')
-
-local result = { steps = {}, errors = {} }
-
-local function step(name)
-  table.insert(result.steps, name)
-end
-
-local function wait_for(what, predicate)
-  if not vim.wait(wait_ms, predicate, 50) then
-    error('timed out after ' .. wait_ms .. ' ms waiting for ' .. what)
-  end
-  step(what)
-end
+local run = dofile(repo .. '/tests/e2e/nvim/harness.lua').new(
+  assert(os.getenv('TFSCOPE_E2E_RESULT')), tonumber(os.getenv('TFSCOPE_E2E_WAIT_MS') or '30000'), {})
+local result, wait_for = run.result, run.wait_for
 
 local function label_text(label)
   if type(label) == 'string' then
@@ -67,29 +55,8 @@ local function run_scenario()
   end
 end
 
-local set_up, setup_error = pcall(function()
+run.start(function()
   vim.opt.runtimepath:prepend(repo .. '/editors/nvim')
   vim.lsp.config('tfscope', { cmd = server_cmd, settings = { tfscope = { codeLens = true } } })
   vim.lsp.enable('tfscope')
-end)
-if not set_up then
-  table.insert(result.errors, 'setup: ' .. tostring(setup_error))
-end
-
-vim.api.nvim_create_autocmd('VimEnter', {
-  once = true,
-  callback = function()
-    vim.schedule(function()
-      if set_up then
-        local ran, scenario_error = xpcall(run_scenario, debug.traceback)
-        if not ran then
-          table.insert(result.errors, tostring(scenario_error))
-        end
-      end
-      local file = assert(io.open(result_path, 'w'))
-      file:write(vim.fn.json_encode(result))
-      file:close()
-      vim.cmd('qall!')
-    end)
-  end,
-})
+end, run_scenario)

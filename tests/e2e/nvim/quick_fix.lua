@@ -7,19 +7,12 @@ local setup_style = assert(os.getenv('TFSCOPE_E2E_SETUP')) -- 'legacy' or 'enabl
 local server_cmd = { assert(os.getenv('TFSCOPE_E2E_PYTHON')), '-m', 'tfscope', 'serve' }
 local rule_code = assert(os.getenv('TFSCOPE_E2E_RULE'))
 local action_title = assert(os.getenv('TFSCOPE_E2E_ACTION'))
-local result_path = assert(os.getenv('TFSCOPE_E2E_RESULT'))
-local wait_ms = tonumber(os.getenv('TFSCOPE_E2E_WAIT_MS') or '30000')
 
 local version = vim.version()
-local result = {
-  nvim_version = string.format('%d.%d.%d', version.major, version.minor, version.patch),
-  steps = {},
-  errors = {},
-}
-
-local function step(name)
-  table.insert(result.steps, name)
-end
+local run = dofile(repo .. '/tests/e2e/nvim/harness.lua').new(
+  assert(os.getenv('TFSCOPE_E2E_RESULT')), tonumber(os.getenv('TFSCOPE_E2E_WAIT_MS') or '30000'),
+  { nvim_version = string.format('%d.%d.%d', version.major, version.minor, version.patch) })
+local result, step, wait_for = run.result, run.step, run.wait_for
 
 local setups = {
   -- Neovim 0.7 to 0.10: the plugin-free config built on vim.lsp.start_client
@@ -65,13 +58,6 @@ local function first_with_code(diagnostics)
     end
   end
   return nil
-end
-
-local function wait_for(what, predicate)
-  if not vim.wait(wait_ms, predicate, 50) then
-    error('timed out after ' .. wait_ms .. ' ms waiting for ' .. what)
-  end
-  step(what)
 end
 
 -- Answers the code action menu: records every title and picks the wanted one.
@@ -121,29 +107,4 @@ local function run_scenario()
   result.diagnostics_after = diagnostics_of(bufnr)
 end
 
-local function write_result_and_quit()
-  local file = assert(io.open(result_path, 'w'))
-  file:write(vim.fn.json_encode(result))
-  file:close()
-  vim.cmd('qall!')
-end
-
-local set_up, setup_error = pcall(setups[setup_style])
-if not set_up then
-  table.insert(result.errors, 'setup: ' .. tostring(setup_error))
-end
-
-vim.api.nvim_create_autocmd('VimEnter', {
-  once = true,
-  callback = function()
-    vim.schedule(function()
-      if set_up then
-        local ran, scenario_error = xpcall(run_scenario, debug.traceback)
-        if not ran then
-          table.insert(result.errors, tostring(scenario_error))
-        end
-      end
-      write_result_and_quit()
-    end)
-  end,
-})
+run.start(setups[setup_style], run_scenario)
