@@ -89,13 +89,16 @@ class ClassValue:
         for node in ast.walk(self.node):
             if isinstance(node, ast.Call) and text_of(node.func).rsplit(".", 1)[-1] in _VARIABLE_MAKERS:
                 return False
-            targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
-            if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and any(
-                    isinstance(target, ast.Attribute) for target in targets):
-                if any(isinstance(call, ast.Call) and text_of(call.func) not in _PLAIN_BUILTINS
-                       for call in ast.walk(node.value)):
-                    return False
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and _keeps_a_made_object(node):
+                return False
         return True
+
+
+def _keeps_a_made_object(assignment: ast.Assign | ast.AnnAssign) -> bool:
+    """`self.dense = Dense(4)`: an attribute given what a call made (plain builtins aside)."""
+    targets = assignment.targets if isinstance(assignment, ast.Assign) else [assignment.target]
+    return any(isinstance(target, ast.Attribute) for target in targets) and any(
+        isinstance(call, ast.Call) and text_of(call.func) not in _PLAIN_BUILTINS for call in ast.walk(assignment.value))
 
 
 # What a layer class's code calls to make variables, and its bases that hold none themselves.
