@@ -268,7 +268,7 @@ class Calls:
     def instantiate(self, cls: ClassValue, node: ast.Call, args: list, kwargs: dict):
         if cls.kind in VARIABLE_OWNERS:
             instance = self.new_owner(cls.kind, cls.node.name, node)
-            instance.lazy = cls.kind is Api.MODEL
+            instance.lazy = cls.kind is Api.MODEL and not cls.built_at_construction
             instance.weightless = cls.kind is Api.LAYER and cls.holds_no_variables
             instance.attrs["__class__"] = cls
             if cls.kind is Api.MODEL:

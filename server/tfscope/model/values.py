@@ -72,6 +72,12 @@ class ClassValue:
         return None
 
     @cached_property
+    def built_at_construction(self) -> bool:
+        """A model class whose constructor already creates the weights (see
+        ``_sequential_built_at_construction``), itself or through a base of the project's."""
+        return _sequential_built_at_construction(self) or any(base.built_at_construction for base in self.bases)
+
+    @cached_property
     def holds_no_variables(self) -> bool:
         """A layer class whose code never makes a variable: no `build`, no `add_weight` or
         `tf.Variable`, nothing made by a call kept on the instance (a sublayer); its bases the
@@ -92,6 +98,33 @@ class ClassValue:
             if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and _keeps_a_made_object(node):
                 return False
         return True
+
+
+def _sequential_built_at_construction(cls: ClassValue) -> bool:
+    """`class G(keras.Sequential)` whose `__init__` hands `super().__init__` a layer list that
+    starts with an input (`InputLayer(...)`, `Input(...)`, a layer given `input_shape=`): Keras
+    builds it in the constructor, as it does a plain `Sequential([...])`."""
+    init = cls.methods.get("__init__")
+    if init is None or not any(text_of(base).rsplit(".", 1)[-1] == "Sequential" for base in cls.node.bases):
+        return False
+    for node in ast.walk(init.node):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__":
+            layers = node.args[-1] if node.args else next(
+                (keyword.value for keyword in node.keywords if keyword.arg == "layers"), None)
+            if isinstance(layers, ast.List) and layers.elts and _is_input(layers.elts[0]):
+                return True
+    return False
+
+
+def _is_input(layer: ast.expr) -> bool:
+    return isinstance(layer, ast.Call) and (
+        text_of(layer.func).rsplit(".", 1)[-1] in _INPUT_LAYERS
+        or any(keyword.arg in _INPUT_SHAPE_KEYWORDS for keyword in layer.keywords))
+
+
+# What makes a layer list start with a known input shape.
+_INPUT_LAYERS = frozenset({"InputLayer", "Input"})
+_INPUT_SHAPE_KEYWORDS = frozenset({"input_shape", "input_dim", "batch_input_shape", "batch_shape"})
 
 
 def _keeps_a_made_object(assignment: ast.Assign | ast.AnnAssign) -> bool:

@@ -12,7 +12,9 @@ Checks for a subclassed Keras model constructed inside the strategy scope but fi
 ## Why is this bad?
 A subclassed model creates its weights lazily, on its first call or build. Constructing it in
 the scope is not enough: if that first call happens outside, its weights are ordinary
-single-device variables.
+single-device variables. A `Sequential` subclass whose constructor hands `super().__init__` a
+layer list starting with an input (`InputLayer(...)`, a layer given `input_shape=`) is built
+in the constructor, as a plain `Sequential([...])` is, and is not reported.
 
 ## Example
 ```python
