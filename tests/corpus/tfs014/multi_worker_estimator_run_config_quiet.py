@@ -32,4 +32,4 @@ def train(model_dir):
 
 
 if __name__ == "__main__":
-    train(os.environ.get("MODEL_DIR", "/tmp/model"))
+    train(os.environ.get("MODEL_DIR", "model_dir"))
