@@ -184,9 +184,9 @@ class Interpreter(Expressions, Calls):
         self.exec_block(node.body, frame)
         self.exec_block(node.orelse, frame)
         reaching = [] if ends_flow(node.orelse or node.body) else [frame.env.maps[0]]
-        body_layer = frame.env.maps[0]
         # `try: optimizers.legacy... except: optimizers...`: the fallback runs where TensorFlow has no
-        # legacy module (before 2.11), whose optimizers are the same OptimizerV2
+        # legacy module (before 2.11), whose optimizers are the same OptimizerV2 (an imported name
+        # joins to the legacy one, see ``join_values``; what the fallback constructs is marked here)
         if node.handlers and id(node) not in self.legacy_optimizer_trys:
             self.legacy_optimizer_trys[id(node)] = _names_legacy_optimizers(node.body)
         legacy_fallback = bool(node.handlers) and self.legacy_optimizer_trys[id(node)]
@@ -196,10 +196,6 @@ class Interpreter(Expressions, Calls):
             self.optimizer_v2_fallback += legacy_fallback
             self.exec_block(handler.body, frame)
             self.optimizer_v2_fallback -= legacy_fallback
-            if legacy_fallback:
-                for name, value in body_layer.items():
-                    if isinstance(value, ApiRef) and ".legacy." in value.name and name in frame.env.maps[0]:
-                        frame.env.maps[0][name] = value
             if not ends_flow(handler.body):
                 reaching.append(frame.env.maps[0])
         frame.env = base
