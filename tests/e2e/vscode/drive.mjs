@@ -13,6 +13,8 @@ const { chromium } = createRequire(join(scenario.nodeModules, 'noop.js'))('playw
 
 const MARKER_TIMEOUT = 90_000; // server start plus first analysis, on a busy 2-core machine
 const UI_TIMEOUT = 30_000;
+const QUICK_FIX_ATTEMPTS = 3;
+const QUICK_FIX_ATTEMPT_TIMEOUT = 15_000;
 const SQUIGGLE = '.view-overlays .cdr[class*="squiggly-"]';
 const observed = { steps: [] };
 
@@ -71,9 +73,26 @@ async function showProblems(page) {
     await page.locator('.markers-panel').waitFor({ timeout: UI_TIMEOUT });
 }
 
-async function quickFixTitles(page) {
+/**
+ * Ctrl+. until the quick-fix menu shows, then its titles. On a loaded 2-core machine the menu
+ * sometimes never shows although the light bulb does: a user would press again, and so do we.
+ */
+async function openQuickFixTitles(page, focusSelector) {
     const widget = page.locator('.action-widget').first();
-    await widget.locator('.monaco-list-row.action').first().waitFor({ timeout: UI_TIMEOUT });
+    const firstAction = widget.locator('.monaco-list-row.action').first();
+    for (let attempt = 1; ; attempt++) {
+        await waitForFocusIn(page, focusSelector);
+        await page.keyboard.press('Control+.');
+        try {
+            await firstAction.waitFor({ timeout: QUICK_FIX_ATTEMPT_TIMEOUT });
+            break;
+        } catch (error) {
+            if (attempt === QUICK_FIX_ATTEMPTS) {
+                throw error;
+            }
+            step('open quick fixes again');
+        }
+    }
     return widget.locator('.monaco-list-row.action .title').allTextContents();
 }
 
@@ -110,8 +129,7 @@ async function markerScenario(page) {
 /** Ctrl+. where the cursor is, picks scenario.fixTitle, saves, waits for the file to change. */
 async function applyQuickFixAndSave(page, focusSelector, originalText) {
     step('open quick fixes');
-    await page.keyboard.press('Control+.');
-    observed.quickFixTitles = await quickFixTitles(page);
+    observed.quickFixTitles = await openQuickFixTitles(page, focusSelector);
     const wanted = observed.quickFixTitles.indexOf(scenario.fixTitle);
     if (wanted < 0) {
         throw new Error(`no quick fix titled ${scenario.fixTitle}`);
