@@ -23,6 +23,7 @@ from tfscope.model.values import (
     ScopeContext,
     Sequence,
     Tensor,
+    is_text,
     is_unknown,
 )
 from tfscope.resolve.catalog import (
@@ -32,6 +33,11 @@ from tfscope.resolve.catalog import (
 
 # What only an optimizer does: a step, whoever the optimizer is.
 _STEP_METHODS = frozenset({"apply_gradients", "minimize"})
+# Path builders whose result ends as their last argument does: the file name decides the format.
+_PATH_BUILDERS = frozenset({
+    "os.path.join", "os.path.abspath", "os.path.expanduser", "os.path.normpath", "os.path.realpath", "os.fspath",
+    "pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "pathlib.WindowsPath",
+})
 # Methods that put more objects in a list, dict or set.
 _GROWING_METHODS = frozenset({"append", "extend", "update", "add", "insert", "setdefault"})
 
@@ -123,6 +129,8 @@ class Calls:
         return strategy
 
     def dispatch(self, callee, node: ast.Call, args: list, kwargs: dict, frame: Frame):
+        if _builds_path(callee, node.func) and args and is_text(args[-1]):
+            return args[-1]
         if isinstance(callee, BoundMethod):
             return self.call_method(callee.receiver, callee.name, node, args, kwargs, frame)
         if isinstance(callee, ApiRef):
@@ -290,6 +298,15 @@ class Calls:
             for value in [*args, *kwargs.values()]:
                 self.mark_handed_over(value)
         return instance
+
+
+def _builds_path(callee, func: ast.AST) -> bool:
+    """`os.path.join(...)`, `pathlib.Path(...)` from the standard library, or the builtin `str(...)`."""
+    if isinstance(callee, ApiRef):
+        return callee.name in _PATH_BUILDERS
+    if isinstance(callee, ProjectRef):
+        return f"{callee.module}.{callee.name}".rstrip(".") in _PATH_BUILDERS
+    return callee is None and isinstance(func, ast.Name) and func.id == "str"
 
 
 def _callee_name(func: ast.AST) -> str:

@@ -28,6 +28,7 @@ from tfscope.model.values import (
     ProjectRef,
     ScopeContext,
     Sequence,
+    is_text,
     is_unknown,
     key_pattern,
     Tensor,
@@ -192,8 +193,18 @@ class Expressions:
                 frame.yielded = ScopeContext(self.current())
         return None
 
+    def eval_bin_op(self, node: ast.BinOp, frame: Frame):
+        """Tensors flow through arithmetic; a string or path keeps the operand that decides its
+        ending: `"fold_%d.h5" % k`, `prefix + name`, `pathlib.Path(folder) / weights_name()`."""
+        left, right = self.eval(node.left, frame), self.eval(node.right, frame)
+        producers = tuple(producer for value in (left, right) if isinstance(value, Tensor) for producer in value.producers)
+        if producers:
+            return Tensor(producers)
+        ending = right if isinstance(node.op, (ast.Add, ast.Div)) else left if isinstance(node.op, ast.Mod) else None
+        return ending if is_text(ending) else None
+
     def eval_text(self, node: ast.AST, frame: Frame):
-        """String formatting keeps what the literal says (`"fold_%d.h5" % k` is still an `.h5` path)."""
+        """An f-string keeps what its literal end says (`f"{folder}/model.h5"` is an `.h5` path)."""
         value = self.eval_children(node, frame)
         if value is not None:
             return value
@@ -237,7 +248,7 @@ _EXPRESSIONS = {
     ast.Yield: Expressions.eval_yield,
     ast.YieldFrom: Expressions.eval_yield,
     ast.Lambda: Expressions.eval_lambda,
-    ast.BinOp: Expressions.eval_text,
+    ast.BinOp: Expressions.eval_bin_op,
     ast.Subscript: Expressions.eval_subscript,
     ast.JoinedStr: Expressions.eval_text,
 }

@@ -28,6 +28,7 @@ from tfscope.model.values import (
     Instance,
     Loss,
     MadeInScope,
+    is_text,
     is_unknown,
     ScopeContext,
     Sequence,
@@ -400,7 +401,7 @@ def _is_weights_only_file(path) -> bool:
     """A Keras 2 HDF5 weights file (`.h5`, `.hdf5`) holds layer weights only: loading it creates no
     optimizer variable (`hdf5_format.load_weights_from_hdf5_group`). Keras 3 `.weights.h5` files
     and TF checkpoints also restore optimizer state."""
-    text = path.value if isinstance(path, ast.Constant) and isinstance(path.value, str) else ""
+    text = path.value if is_text(path) else ""
     return text.endswith((".h5", ".hdf5")) and not text.endswith(".weights.h5")
 
 

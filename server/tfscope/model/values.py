@@ -184,6 +184,11 @@ class MadeInScope:
     adopted: bool = False
 
 
+def is_text(value) -> bool:
+    """A string the code spells (or the part of it that decides its ending: see ``literal_text``)."""
+    return isinstance(value, ast.Constant) and isinstance(value.value, str)
+
+
 def is_unknown(value) -> bool:
     """Nothing tfscope can tell about: no value, or what an unseen call made in a scope (until the
     code compiles it)."""
