@@ -277,7 +277,8 @@ class Calls:
         if cls.kind in VARIABLE_OWNERS:
             instance = self.new_owner(cls.kind, cls.node.name, node)
             instance.lazy = cls.kind is Api.MODEL and not cls.built_at_construction
-            instance.weightless = cls.kind is Api.LAYER and cls.holds_no_variables
+            instance.weightless = (cls.kind is Api.LAYER and cls.holds_no_variables
+                                   or cls.kind is Api.MODULE and cls.constructs_no_variables)
             instance.attrs["__class__"] = cls
             if cls.kind is Api.MODEL:
                 self.meet_distributed_parts(instance, node, [*args, *kwargs.values()])

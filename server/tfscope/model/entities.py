@@ -122,7 +122,7 @@ class Owner:
     updated_in_step: bool = False  # a variable a replica assigns (`assign_add`) or names in a step
     untrainable: bool = False  # a variable no optimizer trains (`trainable=False`, an integer counter)
     optimizer_v2: bool = False  # a legacy OptimizerV2 by its own code (`optimizers.legacy`, or its fallback)
-    weightless: bool = False  # a layer of a class whose code makes no variable (see ``ClassValue``)
+    weightless: bool = False  # its class makes no variable where it is constructed (see ``ClassValue``)
 
     def meet(self, strategy: Strategy | None, node: ast.AST, reason: str, via: str, condition: tuple = ()) -> None:
         if strategy is None or strategy.is_default or strategy is self.placement:

@@ -82,20 +82,23 @@ class ClassValue:
         """A layer class whose code never makes a variable: no `build`, no `add_weight` or
         `tf.Variable`, nothing made by a call kept on the instance (a sublayer); its bases the
         same, up to Keras's `Layer`, which holds none itself."""
+        return ("build" not in self.methods and _makes_no_variable(self.node)
+                and self._bases_agree(lambda base: base.holds_no_variables, "Layer"))
+
+    @cached_property
+    def constructs_no_variables(self) -> bool:
+        """A `tf.Module` class whose constructor makes no variable: it makes them when first used
+        (an `apply` under `tf.init_scope()`), under the strategy current there; its bases the same."""
+        init = self.methods.get("__init__")
+        return ((init is None or _makes_no_variable(init.node))
+                and self._bases_agree(lambda base: base.constructs_no_variables, "Module"))
+
+    def _bases_agree(self, holds, library_base: str) -> bool:
+        """Whether each base is a class of the project for which ``holds`` is true, or ``library_base``."""
         own_bases = {base.node.name: base for base in self.bases}
         for base in self.node.bases:
             name = text_of(base).rsplit(".", 1)[-1]
-            if name in own_bases:
-                if not own_bases[name].holds_no_variables:
-                    return False
-            elif name not in _BASES_WITHOUT_VARIABLES:
-                return False
-        if "build" in self.methods:
-            return False
-        for node in ast.walk(self.node):
-            if isinstance(node, ast.Call) and text_of(node.func).rsplit(".", 1)[-1] in _VARIABLE_MAKERS:
-                return False
-            if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and _keeps_a_made_object(node):
+            if not (holds(own_bases[name]) if name in own_bases else name == library_base):
                 return False
         return True
 
@@ -127,6 +130,16 @@ _INPUT_LAYERS = frozenset({"InputLayer", "Input"})
 _INPUT_SHAPE_KEYWORDS = frozenset({"input_shape", "input_dim", "batch_input_shape", "batch_shape"})
 
 
+def _makes_no_variable(code: ast.AST) -> bool:
+    """No `add_weight` or `tf.Variable` in ``code``, and nothing a call made kept on the instance."""
+    for node in ast.walk(code):
+        if isinstance(node, ast.Call) and text_of(node.func).rsplit(".", 1)[-1] in _VARIABLE_MAKERS:
+            return False
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and _keeps_a_made_object(node):
+            return False
+    return True
+
+
 def _keeps_a_made_object(assignment: ast.Assign | ast.AnnAssign) -> bool:
     """`self.dense = Dense(4)`: an attribute given what a call made (plain builtins aside)."""
     targets = assignment.targets if isinstance(assignment, ast.Assign) else [assignment.target]
@@ -136,7 +149,6 @@ def _keeps_a_made_object(assignment: ast.Assign | ast.AnnAssign) -> bool:
 
 # What a layer class's code calls to make variables, and its bases that hold none themselves.
 _VARIABLE_MAKERS = frozenset({"add_weight", "add_variable", "Variable"})
-_BASES_WITHOUT_VARIABLES = frozenset({"Layer"})
 # Calls whose result kept on `self` is plain data, never a layer.
 _PLAIN_BUILTINS = frozenset({"int", "float", "bool", "str", "tuple", "list", "dict", "set", "len", "range",
                              "min", "max", "abs", "round", "sorted", "isinstance", "getattr"})

@@ -16,7 +16,9 @@ updates race, and on TPU the step fails (`` `handle` is not available outside th
 context ``). Host-side bookkeeping is fine outside the scope and is not reported: a counter
 updated outside `strategy.run`, and, on GPU strategies, a variable no optimizer trains and no
 replica assigns (a learning rate, an integer step counter), which each mirrored replica reads;
-and any plain variable a OneDeviceStrategy's single replica uses.
+and any plain variable a OneDeviceStrategy's single replica uses. Neither is a `tf.Module`
+whose constructor makes no variable: it makes them when first used, under the strategy current
+there (`tf.distribute.get_strategy()` inside `strategy.run`), wherever it was constructed.
 
 ## Example
 ```python
