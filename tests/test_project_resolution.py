@@ -228,6 +228,33 @@ def test_tensorflow_1_apis_mean_optimizer_v2_unless_tf_is_compat_v1(monkeypatch)
     assert found[0].evidence == "the file uses TensorFlow 1 APIs"
 
 
+def test_a_file_that_asserts_its_tensorflow_version_runs_only_under_it(monkeypatch):
+    """A book's notebooks stop at once under another TensorFlow (`assert parse_version(
+    tf.__version__) < parse_version("2.4.0")`): that version decides, before anything declared."""
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    from tfscope.resolve import keras_version
+
+    header = "import tensorflow as tf\nfrom packaging.version import parse as parse_version\n"
+    cases = {
+        'assert parse_version(tf.__version__) < parse_version("2.4.0"), "needs TF 2.3"\n': (2, True),
+        "assert tf.__version__ <= '2.15.1'\n": (2, False),
+        "assert tf.__version__.startswith('2.10')\n": (2, True),
+        "assert tensorflow.__version__ == '2.13.0'\n": (2, False),
+        "assert tf.version.VERSION.startswith('2.17')\n": (3, False),
+        # a lower bound admits every later TensorFlow: nothing said
+        "assert parse_version(tf.__version__) >= parse_version('2.4')\n": (3, False),
+        "assert tf.__version__.startswith('2.')\n": (3, False),
+        # a test of the version is no assertion: both branches run somewhere
+        "if tf.__version__ < '2.11':\n    pass\n": (3, False),
+    }
+    for line, expected in cases.items():
+        found = keras_version.detect(header + line, None, "", None)
+        assert (found.major, found.legacy_optimizers) == expected, line
+    found = keras_version.detect(header + "assert tf.__version__ < '2.4'\n", None, "", None)
+    assert found.evidence == "the file asserts TensorFlow < 2.4"
+
+
 def test_a_version_dependent_finding_names_its_evidence(tmp_path, monkeypatch):
     monkeypatch.delenv("VIRTUAL_ENV", raising=False)
     monkeypatch.delenv("CONDA_PREFIX", raising=False)

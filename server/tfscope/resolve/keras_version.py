@@ -57,6 +57,13 @@ _COMPAT_V1_AS_TF = re.compile(r"\bimport\s+tensorflow\.compat\.v1\s+as\s+tf\b|\b
 _KERAS_WEIGHTS_CALL = re.compile(r"\b(?:load_weights|save_weights)\(|\bsave_weights_only\s*=\s*True")
 _CHECKPOINT_PATH = re.compile(r"""\.ckpt['"]""")
 
+# An `assert` on the running TensorFlow's version (`parse_version(tf.__version__) <
+# parse_version("2.4")`, `tf.__version__.startswith("2.3")`): the file runs under no other.
+_VERSION_ASSERTION = re.compile(
+    r"[ \t\f]*assert\b[^\r\n]*?\b(?:tf|tensorflow)\.(?:__version__|version\.VERSION)\b([^\r\n]*)")
+_ASSERTED_PREFIX = re.compile(r"""\.startswith\(\s*["'](\d[\d.]*)["']""")
+_ASSERTED_BOUND = re.compile(r"""\)*\s*(<=|<|==)\s*[\w.]*\(?\s*["'](\d+(?:\.\d+)*)["']""")
+
 # Files that declare a project's dependencies, nearest folder first.
 _REQUIREMENT_FILE = re.compile(r"^(?:requirements|constraints)[\w.-]*\.(?:txt|in)$", re.IGNORECASE)
 _DECLARATION_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "environment.yml", "environment.yaml",
@@ -68,7 +75,7 @@ _FIRST_KERAS_3_TENSORFLOW = Version("2.16")
 _FIRST_OPTIMIZER_V3_TENSORFLOW = Version("2.11")  # the new optimizers, built in the scope
 _FIRST_TENSORFLOW_2 = Version("2")
 _PROBE_VERSIONS = {
-    "tensorflow": [Version(v) for v in ("2.4", "2.4.1", "2.8", "2.10", "2.11", "2.12", "2.13", "2.14", "2.15", "2.15.1",
+    "tensorflow": [Version(v) for v in ("2.0", "2.1", "2.2", "2.3", "2.4", "2.4.1", "2.8", "2.10", "2.11", "2.12", "2.13", "2.14", "2.15", "2.15.1",
                                         "2.16", "2.16.1", "2.17", "2.18", "2.19", "2.20")],
     "keras": [Version(v) for v in ("2.4", "2.10", "2.11", "2.13", "2.15", "3.0", "3.3", "3.8", "3.12")],
 }
@@ -97,6 +104,9 @@ def detect(code: str, path: str | None, setting: str, interpreter: str | None,
         return KerasVersion(3 if version >= _FIRST_KERAS_3_TENSORFLOW else 2,
                             f"the notebook's output, which shows TensorFlow {recorded_tensorflow}",
                             version < _FIRST_OPTIMIZER_V3_TENSORFLOW)
+    asserted = _asserted_tensorflow(code)
+    if asserted is not None:
+        return asserted
     if setting in ("2", "3"):
         # the setting names the major version; the environment may still tell the optimizer era
         found = (_from_environment(path, interpreter) or _from_tensorflow_1_code(code)) if setting == "2" else None
@@ -141,19 +151,45 @@ def _from_code(code: str) -> KerasVersion:
     return KerasVersion(DEFAULT, "nothing names a version, and Keras 3 is the default since TensorFlow 2.16")
 
 
+def _asserted_tensorflow(code: str) -> KerasVersion | None:
+    from packaging.specifiers import SpecifierSet  # see ``_major_of``
+
+    for match in _matches_at_line_starts("assert", _VERSION_ASSERTION, code):
+        rest = match.group(1)
+        if prefix := _ASSERTED_PREFIX.match(rest):
+            text = prefix.group(1)  # a string prefix: "2.1" also admits 2.10 to 2.19
+            named = _versions_named(SpecifierSet(f"=={text.rstrip('.')}")) if text.rstrip(".") else []
+            admitted = [v for v in (*_PROBE_VERSIONS["tensorflow"], *named) if str(v).startswith(text)]
+            evidence = f"the file asserts a TensorFlow version starting with {text}"
+        elif bound := _ASSERTED_BOUND.match(rest):
+            specifier = SpecifierSet(f"{bound.group(1)}{bound.group(2)}")
+            admitted = [v for v in (*_PROBE_VERSIONS["tensorflow"], *_versions_named(specifier)) if v in specifier]
+            evidence = f"the file asserts TensorFlow {bound.group(1)} {bound.group(2)}"
+        else:
+            continue
+        major, legacy_optimizers = _keras_of(admitted, "tensorflow")
+        if major is not None:
+            return KerasVersion(major, evidence, legacy_optimizers)
+    return None
+
+
 def _starts_a_line(literal: str, pattern: re.Pattern, code: str) -> bool:
     """Whether ``pattern`` matches from the start of a line that holds ``literal``."""
+    return next(_matches_at_line_starts(literal, pattern, code), None) is not None
+
+
+def _matches_at_line_starts(literal: str, pattern: re.Pattern, code: str):
+    """The matches of ``pattern`` from the start of each line that holds ``literal``."""
     position = 0
     while (found := code.find(literal, position)) >= 0:
         after_newline = max(position, code.rfind("\n", position, found) + 1)  # ``position`` starts a line
         line_start = max(after_newline, code.rfind("\r", after_newline, found) + 1)
-        if pattern.match(code, line_start):
-            return True
+        if match := pattern.match(code, line_start):
+            yield match
         line_break = _LINE_BREAK.search(code, found)
         if line_break is None:
-            return False
+            return
         position = line_break.end()
-    return False
 
 
 def _from_installed(installed: Installed | None, evidence: str) -> KerasVersion | None:
@@ -325,6 +361,12 @@ def _major_of(text: str) -> tuple[int | None, bool]:
         return None, False
     admitted = [version for version in (*_PROBE_VERSIONS[family], *_versions_named(requirement.specifier))
                 if requirement.specifier.contains(version, prereleases=True)]
+    return _keras_of(admitted, family)
+
+
+def _keras_of(admitted: list[Version], family: str) -> tuple[int | None, bool]:
+    """The Keras major the admitted versions of ``family`` (tensorflow, keras) share (None when
+    they differ), and whether they are all TensorFlow before 2.11 (OptimizerV2)."""
     if not admitted or (family == "tensorflow" and all(version < _FIRST_TENSORFLOW_2 for version in admitted)):
         return None, False  # a TensorFlow 1 pin is for TF1 code: it says nothing of TF2 code beside it
     first_3 = _FIRST_KERAS_3_TENSORFLOW if family == "tensorflow" else Version("3")
