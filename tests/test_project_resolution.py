@@ -436,3 +436,43 @@ def test_experimental_run_v2_in_another_module_dates_the_optimizers(tmp_path):
     analyze_file(tmp_path / "train.py", resolver)
     assert resolver.resolve_pending()
     assert [d.code for d in analyze_file(tmp_path / "train.py", resolver, settings).diagnostics] == ["TFS002"]
+
+
+def test_tensorflow_1_apis_in_a_called_module_date_the_optimizers(tmp_path):
+    """sagemaker-debugger's shape: a test calls a helper of the TF1 test suite (`tf.train.AdamOptimizer`,
+    `tf.enable_eager_execution`), so the process runs TensorFlow 1, whose Keras optimizers are
+    OptimizerV2: one built outside the scope and compiled inside it is fine."""
+    write(tmp_path / "mirrored_helpers.py", """\
+        import tensorflow as tf
+
+        def train_model(use_keras_optimizer):
+            tf.enable_eager_execution()
+            strategy = tf.distribute.MirroredStrategy()
+            if use_keras_optimizer:
+                opt = tf.keras.optimizers.Adam()
+            else:
+                opt = tf.train.AdamOptimizer(0.1)
+            with strategy.scope():
+                model = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(4,))])
+                model.compile(optimizer=opt, loss="mse")
+            return model
+        """)
+    write(tmp_path / "test_integration.py", """\
+        from mirrored_helpers import train_model
+
+        def test_keras_optimizer():
+            train_model(use_keras_optimizer=True)
+        """)
+    settings = dataclasses.replace(DEFAULT_SETTINGS, keras_version="2")
+
+    def findings() -> list[str]:
+        resolver = ProjectResolver(root=str(tmp_path))
+        analyze_file(tmp_path / "test_integration.py", resolver)
+        assert resolver.resolve_pending()
+        return [d.code for d in analyze_file(tmp_path / "test_integration.py", resolver, settings).diagnostics]
+
+    assert findings() == []
+    helpers = tmp_path / "mirrored_helpers.py"
+    helpers.write_text(helpers.read_text().replace("tf.enable_eager_execution()", "pass").replace(
+        "opt = tf.train.AdamOptimizer(0.1)", "opt = tf.keras.optimizers.SGD()"))
+    assert findings() == ["TFS002"]

@@ -12,6 +12,7 @@ import ast
 
 from tfscope.model.context import Frame, ScopeStack
 from tfscope.model.entities import Root, SemanticModel, Strategy
+from tfscope.model.facts import OptimizerV2Era
 from tfscope.model.interpreter import Interpreter
 from tfscope.model.object_methods import ObjectMethods
 from tfscope.model.tf_api import TfApiCalls
@@ -158,6 +159,9 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
             self.unresolved = self.unresolved or self.project.has_pending
             return None
         definition, tree = found
+        if self.project.uses_tensorflow_1_apis(definition.path):
+            # the TensorFlow version is the project's, wherever its code says so
+            self.report(OptimizerV2Era(tree), located_here=True)
         version = self.model.keras_version
 
         def interpret():

@@ -158,7 +158,8 @@ class FirstBuild:
 
 @dataclass(frozen=True)
 class OptimizerV2Era:
-    """The code runs on TF 2.1-2.3 (`experimental_run_v2`), whose OptimizerV2 creates its
-    variables lazily, at the first `apply_gradients`."""
+    """The code runs on TF 2.1-2.3 (`experimental_run_v2`) or, calling a module that uses
+    TensorFlow-1-only APIs, on TF 1: their OptimizerV2 creates its variables lazily, at the
+    first `apply_gradients`."""
 
     node: ast.AST

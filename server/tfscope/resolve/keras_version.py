@@ -132,11 +132,16 @@ def _from_environment(path: str | None, interpreter: str | None) -> KerasVersion
 
 
 def _from_tensorflow_1_code(code: str) -> KerasVersion | None:
-    if _COMPAT_V1_AS_TF.search(code):  # `tf.Session` is then TF 2's `compat.v1.Session`
-        return None
-    if any(literal in code for literal in _TENSORFLOW_1_ONLY_LITERALS) and _TENSORFLOW_1_ONLY_APIS.search(code):
+    if uses_tensorflow_1_apis(code):
         return KerasVersion(2, "the file uses TensorFlow 1 APIs", legacy_optimizers=True)
     return None
+
+
+def uses_tensorflow_1_apis(code: str) -> bool:
+    """Whether the code calls what only TensorFlow 1 has at the top level (`tf.Session`, ...)."""
+    if _COMPAT_V1_AS_TF.search(code):  # `tf.Session` is then TF 2's `compat.v1.Session`
+        return False
+    return any(literal in code for literal in _TENSORFLOW_1_ONLY_LITERALS) and bool(_TENSORFLOW_1_ONLY_APIS.search(code))
 
 
 def _from_code(code: str) -> KerasVersion:

@@ -17,6 +17,8 @@ import threading
 import time
 from dataclasses import dataclass
 
+from tfscope.resolve.keras_version import uses_tensorflow_1_apis
+
 log = logging.getLogger(__name__)
 
 DEFAULT_BUDGET_SECONDS = 3.0
@@ -40,7 +42,7 @@ class ProjectResolver:
         self.budget_seconds = budget_seconds
         self._definitions: dict[tuple[str, str, str], Definition | object] = {}
         self._pending: dict[tuple[str, str, str], None] = {}
-        self._modules: dict[str, tuple[float, ast.Module | None]] = {}
+        self._modules: dict[str, tuple[float, ast.Module | None, bool]] = {}  # mtime, tree, TF1 APIs
         self._definitions_by_tree: dict[tuple[int, int], dict[int, object]] = {}
         self._interpreting: set[tuple[int, int]] = set()  # definitions being built (import cycles)
         self._lock = threading.Lock()
@@ -152,6 +154,12 @@ class ProjectResolver:
             self._projects[folder] = project
         return project
 
+    def uses_tensorflow_1_apis(self, path: str) -> bool:
+        """Whether the module at ``path`` (one ``lookup`` returned) calls TensorFlow-1-only APIs:
+        a process that runs its code runs TensorFlow 1."""
+        cached = self._modules.get(path)
+        return cached is not None and cached[2]
+
     def _module_tree(self, path: str) -> ast.Module | None:
         try:
             mtime = os.stat(path).st_mtime
@@ -162,10 +170,11 @@ class ProjectResolver:
             return cached[1]
         try:
             with open(path, "rb") as handle:
-                tree = ast.parse(handle.read())
+                text = handle.read()
+            tree = ast.parse(text)
         except (OSError, SyntaxError, ValueError):
-            tree = None
-        self._modules[path] = (mtime, tree)
+            text, tree = b"", None
+        self._modules[path] = (mtime, tree, uses_tensorflow_1_apis(text.decode("utf-8", "replace")))
         return tree
 
 
