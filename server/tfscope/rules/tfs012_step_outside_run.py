@@ -22,6 +22,12 @@ scope for tf.distribute.Strategy (...), which is different from the scope used f
 variable` (OptimizerV2 `add_slot`); nothing is replicated. `fit` is itself a whole distributed
 loop and must not run per replica.
 
+A `OneDeviceStrategy`'s variables exist once: a step outside `run` and every scope updates that
+copy, and OptimizerV2 makes its slots under the strategy it was created in (`add_slot` in
+`optimizer_v2.py` enters
+`_distribution_strategy_scope()` when no strategy is current), so only the cross-replica case
+(inside its scope) is reported for it.
+
 In a function nobody in the file calls (a trainer class's method, a library's step), the caller
 may still pass the step to `strategy.run`; it is reported only when the function enters the
 scope itself, or when the file's own loop calls the step directly.
@@ -62,6 +68,8 @@ def check(model: SemanticModel):
             continue
         if contradicts(strategy.condition, event.condition):  # the strategy does not exist on this path
             continue
+        if event.scope is None and strategy.kind in _SINGLE_COPY_STRATEGIES:
+            continue
         # in a function nobody calls, its caller may run it through `run`: only a scope the function
         # enters itself, or the file's own loop calling it directly, shows it does not
         if not event.context_known and event.scope is None and not event.called_in_a_loop:
@@ -81,6 +89,10 @@ def check(model: SemanticModel):
             f"`{event.strategy.label or 'strategy'}.run`",
             intent=CallDirectly(event.node),
         )
+
+
+# Strategies whose variables exist once: a step outside `run` and every scope updates that copy.
+_SINGLE_COPY_STRATEGIES = frozenset({"OneDeviceStrategy"})
 
 
 def _strategy_of(event: OptimizerStep):
