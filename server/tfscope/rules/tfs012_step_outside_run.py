@@ -24,9 +24,8 @@ loop and must not run per replica.
 
 A `OneDeviceStrategy`'s variables exist once: a step outside `run` and every scope updates that
 copy, and OptimizerV2 makes its slots under the strategy it was created in (`add_slot` in
-`optimizer_v2.py` enters
-`_distribution_strategy_scope()` when no strategy is current), so only the cross-replica case
-(inside its scope) is reported for it.
+`optimizer_v2.py` enters `_distribution_strategy_scope()` when no strategy is current), so only
+the cross-replica case (inside its scope) is reported for it.
 
 In a function nobody in the file calls (a trainer class's method, a library's step), the caller
 may still pass the step to `strategy.run`; it is reported only when the function enters the
