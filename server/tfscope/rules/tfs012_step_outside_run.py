@@ -25,7 +25,8 @@ loop and must not run per replica.
 A `OneDeviceStrategy`'s variables exist once: a step outside `run` and every scope updates that
 copy, and OptimizerV2 makes its slots under the strategy it was created in (`add_slot` in
 `optimizer_v2.py` enters `_distribution_strategy_scope()` when no strategy is current), so only
-the cross-replica case (inside its scope) is reported for it.
+the cross-replica case (inside its scope) is reported for it, and for a strategy handed in
+when every strategy the module makes is one.
 
 In a function nobody in the file calls (a trainer class's method, a library's step), the caller
 may still pass the step to `strategy.run`; it is reported only when the function enters the
@@ -67,7 +68,7 @@ def check(model: SemanticModel):
             continue
         if contradicts(strategy.condition, event.condition):  # the strategy does not exist on this path
             continue
-        if event.scope is None and strategy.kind in _SINGLE_COPY_STRATEGIES:
+        if event.scope is None and _possible_kinds(strategy, model) <= _SINGLE_COPY_STRATEGIES:
             continue
         # in a function nobody calls, its caller may run it through `run`: only a scope the function
         # enters itself, or the file's own loop calling it directly, shows it does not
@@ -92,6 +93,14 @@ def check(model: SemanticModel):
 
 # Strategies whose variables exist once: a step outside `run` and every scope updates that copy.
 _SINGLE_COPY_STRATEGIES = frozenset({"OneDeviceStrategy"})
+
+
+def _possible_kinds(strategy, model: SemanticModel) -> set[str]:
+    """A strategy handed in (a parameter, of unknown kind) may be any kind the module itself
+    constructs; unknown when it constructs none."""
+    if strategy.node is not None or strategy.kind != "unknown":
+        return {strategy.kind}
+    return {made.kind for made in model.strategies if made.is_constructed} or {"unknown"}
 
 
 def _strategy_of(event: OptimizerStep):
