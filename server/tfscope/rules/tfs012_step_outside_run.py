@@ -23,10 +23,12 @@ variable` (OptimizerV2 `add_slot`); nothing is replicated. `fit` is itself a who
 loop and must not run per replica.
 
 A `OneDeviceStrategy`'s variables exist once: a step outside `run` and every scope updates that
-copy, and OptimizerV2 makes its slots under the strategy it was created in (`add_slot` in
-`optimizer_v2.py` enters `_distribution_strategy_scope()` when no strategy is current), so only
+copy, and from TF 2.5 OptimizerV2 makes its slots under the strategy it was created in
+(`add_slot` in `optimizer_v2.py` enters `_distribution_strategy_scope()` when no strategy is
+current; the TF 2.11+ optimizers update through the strategy they were created under). So only
 the cross-replica case (inside its scope) is reported for it, and for a strategy handed in
-when every strategy the module makes is one.
+when every strategy the module makes is one. Not seen: on TF 2.4 and earlier, an optimizer with
+slots (Adam, not plain SGD) stepped that way raises the slot error above.
 
 In a function nobody in the file calls (a trainer class's method, a library's step), the caller
 may still pass the step to `strategy.run`; it is reported only when the function enters the
