@@ -26,17 +26,3 @@ def text_of(node: ast.AST) -> str:
         return ast.unparse(node)
     except Exception:  # unparse of a recovered tree can fail on odd nodes
         return ""
-
-
-def literal_text(node: ast.AST) -> str | None:
-    """The literal part of a string expression that decides its ending: `"a_%d.h5" % k`,
-    `base + "x.h5"`, `f"{d}/model.h5"`; None when no literal shows."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
-        return literal_text(node.left)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        return literal_text(node.right)
-    if isinstance(node, ast.JoinedStr) and node.values:
-        return literal_text(node.values[-1])
-    return None

@@ -234,6 +234,9 @@ class _LookupRecorder:
     def definitions(self, tree: ast.Module, keras_version: int, interpret) -> dict[int, object]:
         return self._project.definitions(tree, keras_version, interpret)
 
+    def uses_tensorflow_1_apis(self, path: str) -> bool:
+        return self._project.uses_tensorflow_1_apis(path)
+
     @property
     def has_pending(self) -> bool:
         return self._project.has_pending

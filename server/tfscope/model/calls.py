@@ -257,11 +257,13 @@ class Calls:
         if function.owner_class is not None and positional and not _is_static(function.node):
             frame.env[positional[0].arg] = self_value
             positional = positional[1:]
-        for index, parameter in enumerate(positional):
-            value = values[index] if index < len(values) else kwargs.get(parameter.arg)
+        defaults = dict(zip(reversed(positional), reversed(parameters.defaults)))
+        defaults.update(zip(parameters.kwonlyargs, parameters.kw_defaults))
+        for index, parameter in enumerate([*positional, *parameters.kwonlyargs]):
+            value = values[index] if index < len(values) and index < len(positional) else kwargs.get(parameter.arg)
+            if value is None and parameter.arg not in kwargs and _is_literal(defaults.get(parameter)):
+                value = defaults[parameter]  # the default is a literal: its value is known
             frame.env[parameter.arg] = self.parameter_value(parameter, value, frame)
-        for parameter in parameters.kwonlyargs:
-            frame.env[parameter.arg] = self.parameter_value(parameter, kwargs.get(parameter.arg), frame)
 
     def parameter_value(self, parameter: ast.arg, value, frame: Frame):
         if value is None and (
@@ -308,6 +310,10 @@ def _builds_path(callee, func: ast.AST) -> bool:
     if isinstance(callee, ProjectRef):
         return f"{callee.module}.{callee.name}".rstrip(".") in _PATH_BUILDERS
     return callee is None and isinstance(func, ast.Name) and func.id == "str"
+
+
+def _is_literal(node: ast.AST | None) -> bool:
+    return isinstance(node, ast.Constant) and node.value is not None
 
 
 def _callee_name(func: ast.AST) -> str:

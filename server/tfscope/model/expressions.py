@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from tfscope.astutil import dotted_name, literal_text
+from tfscope.astutil import dotted_name
 from tfscope.model.calls import Calls
 from tfscope.model.context import Frame
 from tfscope.model.entities import Owner, Strategy
@@ -203,13 +203,13 @@ class Expressions:
         ending = right if isinstance(node.op, (ast.Add, ast.Div)) else left if isinstance(node.op, ast.Mod) else None
         return ending if is_text(ending) else None
 
-    def eval_text(self, node: ast.AST, frame: Frame):
-        """An f-string keeps what its literal end says (`f"{folder}/model.h5"` is an `.h5` path)."""
-        value = self.eval_children(node, frame)
-        if value is not None:
-            return value
-        text = literal_text(node)
-        return ast.Constant(text) if text is not None else None
+    def eval_joined_str(self, node: ast.JoinedStr, frame: Frame):
+        """An f-string keeps what its end says: `f"{folder}/model.h5"`, `f"{folder}/{weights_name}"`."""
+        parts = [self.eval(part.value if isinstance(part, ast.FormattedValue) else part, frame) for part in node.values]
+        producers = tuple(producer for value in parts if isinstance(value, Tensor) for producer in value.producers)
+        if producers:
+            return Tensor(producers)
+        return parts[-1] if parts and is_text(parts[-1]) else None
 
     def eval_lambda(self, node: ast.Lambda, frame: Frame):
         return None
@@ -250,7 +250,7 @@ _EXPRESSIONS = {
     ast.Lambda: Expressions.eval_lambda,
     ast.BinOp: Expressions.eval_bin_op,
     ast.Subscript: Expressions.eval_subscript,
-    ast.JoinedStr: Expressions.eval_text,
+    ast.JoinedStr: Expressions.eval_joined_str,
 }
 
 

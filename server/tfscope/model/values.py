@@ -197,7 +197,8 @@ class MadeInScope:
 
 
 def is_text(value) -> bool:
-    """A string the code spells (or the part of it that decides its ending: see ``literal_text``)."""
+    """A string the code spells, or the part of it that decides its ending (`"fold_%d.h5" % k`,
+    `os.path.join(folder, name)`: see ``Expressions.eval_bin_op``)."""
     return isinstance(value, ast.Constant) and isinstance(value.value, str)
 
 

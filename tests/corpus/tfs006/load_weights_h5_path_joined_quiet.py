@@ -1,6 +1,7 @@
 """Weights paths joined from a folder and a file name (`os.path.join`, `pathlib.Path /`, `str()`,
-a helper that returns the name): the file name decides the format, and an HDF5 weights file
-creates no optimizer variable, although the module also writes TF checkpoints."""
+an f-string, a default argument, a helper that returns the name): the file name decides the
+format, and an HDF5 weights file creates no optimizer variable, although the module also writes
+TF checkpoints."""
 # corpus: keras-version=2
 import os
 import pathlib
@@ -33,8 +34,15 @@ def load_final(output_dir):
     return model
 
 
+def load_best(output_dir, weights_name="best.h5"):
+    model = build_and_compile_model()
+    model.load_weights(f"{output_dir}/{weights_name}")
+    return model
+
+
 model = load_pretrained("runs")
 model.fit(tf.data.Dataset.from_tensor_slices(([[0.0] * 32], [0.0])).batch(1), epochs=1)
 model.save_weights(os.path.join("runs", "model.ckpt"))
 evaluated = load_final("runs")
 evaluated.predict(tf.zeros((16, 32)))
+load_best("runs").predict(tf.zeros((16, 32)))
