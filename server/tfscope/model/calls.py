@@ -36,7 +36,7 @@ _STEP_METHODS = frozenset({"apply_gradients", "minimize"})
 # Path builders whose result ends as their last argument does: the file name decides the format.
 _PATH_BUILDERS = frozenset({
     "os.path.join", "os.path.abspath", "os.path.expanduser", "os.path.normpath", "os.path.realpath", "os.fspath",
-    "pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "pathlib.WindowsPath",
+    "pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "pathlib.WindowsPath", "tensorflow.io.gfile.join",
 })
 # Methods that put more objects in a list, dict or set.
 _GROWING_METHODS = frozenset({"append", "extend", "update", "add", "insert", "setdefault"})

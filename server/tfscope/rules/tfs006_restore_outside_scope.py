@@ -28,7 +28,7 @@ Restoring into objects whose variables already exist (after `fit`, or after
 neither are legacy `keras.optimizers.legacy.*` optimizers, which tolerated it, nor
 `load_weights` of a Keras 2 HDF5 file (`.h5`, `.hdf5`): it holds layer weights only
 (`hdf5_format.load_weights_from_hdf5_group`) and creates no optimizer variable. The file name
-decides, also when a path is built from it (`os.path.join(folder, name)`,
+decides, also when a path is built from it (`os.path.join(folder, name)`, `tf.io.gfile.join`,
 `pathlib.Path(folder) / name`, `str(...)`, a helper that returns the name).
 
 ## Example

@@ -1,7 +1,7 @@
-"""Weights paths joined from a folder and a file name (`os.path.join`, `pathlib.Path /`, `str()`,
-an f-string, a default argument, a helper that returns the name): the file name decides the
-format, and an HDF5 weights file creates no optimizer variable, although the module also writes
-TF checkpoints."""
+"""Weights paths joined from a folder and a file name (`os.path.join`, `tf.io.gfile.join`,
+`pathlib.Path /`, `str()`, an f-string, a default argument, a helper that returns the name): the
+file name decides the format, and an HDF5 weights file creates no optimizer variable, although
+the module also writes TF checkpoints."""
 # corpus: keras-version=2
 import os
 import pathlib
@@ -25,6 +25,7 @@ def build_and_compile_model():
 def load_pretrained(output_dir):
     model = build_and_compile_model()
     model.load_weights(os.path.join(output_dir, "pretrained.h5"))
+    model.load_weights(tf.io.gfile.join(output_dir, "finetuned.h5"))
     return model
 
 
