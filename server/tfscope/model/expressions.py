@@ -20,8 +20,10 @@ from tfscope.model.values import (
     ApiRef,
     BoundMethod,
     CheckpointManager,
+    ClassValue,
     Dataset,
     ExitStackValue,
+    Function,
     Instance,
     Loss,
     MadeInScope,
@@ -121,12 +123,14 @@ class Expressions:
                        "step")
 
     def eval_subscript(self, node: ast.Subscript, frame: Frame):
-        """An item of a list or dict the model tracks (`metrics["loss"]`): any of its owners."""
+        """An item of a list or dict the model tracks (`metrics["loss"]`): any of its owners, or of
+        what makes them (`OPTIMIZERS[args.optimizer]`: a class or factory the name picks)."""
         container = self.eval(node.value, frame)
         self.eval(node.slice, frame)
         if isinstance(container, Sequence):
             key = key_pattern(node.slice)
-            item = join_values([item for item in container.items_under(key) if any(owners_in(item))])
+            item = join_values([item for item in container.items_under(key)
+                                if any(owners_in(item)) or isinstance(item, (ApiRef, ClassValue, Function))])
             self.note_use_in_step(item, node)
             return item
         return container if isinstance(container, Tensor) else None
