@@ -476,3 +476,44 @@ def test_tensorflow_1_apis_in_a_called_module_date_the_optimizers(tmp_path):
     helpers.write_text(helpers.read_text().replace("tf.enable_eager_execution()", "pass").replace(
         "opt = tf.train.AdamOptimizer(0.1)", "opt = tf.keras.optimizers.SGD()"))
     assert findings() == ["TFS002"]
+
+
+def test_a_factory_another_module_calls_is_reported_where_this_file_enters_that_module(tmp_path):
+    """ModelCompression's shape: the script hands its `create_model` to an environment class of
+    the library, whose constructor calls it and evaluates the model in the strategy's scope.
+    The finding lands in the script, on the call into the library, never on a line of the
+    library's file under the script's name."""
+    write(tmp_path / "environments.py", """\
+        import tensorflow as tf
+
+
+        class CompressionEnv:
+            def __init__(self, create_model_func, test_ds, strategy):
+                self.strategy = strategy
+                self.model = create_model_func()
+                with self.strategy.scope():
+                    self.loss, self.accuracy = self.model.evaluate(test_ds)
+        """)
+    write(tmp_path / "run_env.py", """\
+        import tensorflow as tf
+        from environments import CompressionEnv
+
+        strategy = tf.distribute.MirroredStrategy()
+
+
+        def create_model():
+            model = tf.keras.Sequential([tf.keras.Input((8,)), tf.keras.layers.Dense(1)])
+            model.compile(optimizer="adam", loss="mse", metrics=["accuracy"])
+            return model
+
+
+        env = CompressionEnv(create_model, tf.data.Dataset.range(4), strategy)
+        """)
+    resolver = ProjectResolver(root=str(tmp_path))
+    analyze_file(tmp_path / "run_env.py", resolver)
+    assert resolver.resolve_pending()
+    analysis = analyze_file(tmp_path / "run_env.py", resolver)
+    [finding] = analysis.diagnostics
+    line = analysis.source.text[:finding.start].count("\n") + 1
+    assert (finding.code, line) == ("TFS001", 13)
+    assert analysis.source.text[finding.start:finding.end].startswith("CompressionEnv(")

@@ -240,14 +240,16 @@ class Calls:
         layers the call made for a functional product (in it or in its block helpers)."""
         values = value.items if isinstance(value, Sequence) else (value,)
         made = {id(owner) for owner in made_by_call}
+        # a call in another module's code (a trainer calling the factory it was handed) is sited
+        # where this file enters that code
+        site, statement, key = self.external_entry or (call, self.statement, self.frame.key)
         for owner in (owner for item in values for owner in owners_in(item)):
             if owner.site_frame is callee and not owner.meetings:
                 for part in owner.parts:
                     if id(part) in made and not part.meetings:
-                        part.site, part.statement, part.site_frame = call, self.statement, self.frame
-                        part.key = self.frame.key
-                owner.site, owner.statement, owner.site_frame = call, self.statement, self.frame
-                owner.key, owner.name = self.frame.key, ""
+                        part.site, part.statement, part.site_frame, part.key = site, statement, self.frame, key
+                owner.site, owner.statement, owner.site_frame = site, statement, self.frame
+                owner.key, owner.name = key, ""
                 owner.label = f"{function.node.name}()"
 
     def bind_parameters(self, function: Function, frame: Frame, args: list, kwargs: dict, self_value) -> None:

@@ -80,8 +80,12 @@ class Strategy:
         return self.node is not None and not self.is_default
 
     def describe(self) -> str:
+        """`strategy` (TPUStrategy), or with the kinds it may also be on other paths (a `try` that
+        falls back to another strategy): `strategy` (TPUStrategy or OneDeviceStrategy)."""
         name = self.label or "strategy"
-        return f"`{name}` ({self.kind})" if self.kind not in ("unknown", "default") else f"`{name}`"
+        made = sorted((self, *self.alternatives), key=lambda strategy: getattr(strategy.node, "lineno", 0))
+        kinds = list(dict.fromkeys(strategy.kind for strategy in made if strategy.kind not in ("unknown", "default")))
+        return f"`{name}` ({' or '.join(kinds)})" if kinds and self.kind not in ("unknown", "default") else f"`{name}`"
 
 
 @dataclass(frozen=True)

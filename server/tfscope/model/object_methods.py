@@ -197,7 +197,7 @@ class ObjectMethods:
         current = self.current()
         method = node.func.attr
         if current is not None:
-            self.meet(model, current, self.local_node(node), f"`{method}` runs inside the {current.describe()} scope",
+            self.meet(model, current, self.local_node(node), f"run by `{method}` inside the {current.describe()} scope",
                        "loop")
         self.report(KerasLoop(node, model, current, method))
         # Keras builds under the strategy the model recorded at construction here
