@@ -240,6 +240,9 @@ def test_a_file_that_asserts_its_tensorflow_version_runs_only_under_it(monkeypat
         'assert parse_version(tf.__version__) < parse_version("2.4.0"), "needs TF 2.3"\n': (2, True),
         "assert tf.__version__ <= '2.15.1'\n": (2, False),
         "assert tf.__version__.startswith('2.10')\n": (2, True),
+        "assert tf.__version__.startswith('2.3.')\n": (2, True),
+        "assert tf.__version__.startswith('2.1')\n": (3, False),  # also 2.10 to 2.19
+        "assert tf.__version__.startswith('2..3')\n": (3, False),  # no version at all: nothing said
         "assert tensorflow.__version__ == '2.13.0'\n": (2, False),
         "assert tf.version.VERSION.startswith('2.17')\n": (3, False),
         # a lower bound admits every later TensorFlow: nothing said

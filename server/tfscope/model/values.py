@@ -147,7 +147,7 @@ def _keeps_a_made_object(assignment: ast.Assign | ast.AnnAssign) -> bool:
         isinstance(call, ast.Call) and text_of(call.func) not in _PLAIN_BUILTINS for call in ast.walk(assignment.value))
 
 
-# What a layer class's code calls to make variables, and its bases that hold none themselves.
+# What a layer or module class's code calls to make variables.
 _VARIABLE_MAKERS = frozenset({"add_weight", "add_variable", "Variable"})
 # Calls whose result kept on `self` is plain data, never a layer.
 _PLAIN_BUILTINS = frozenset({"int", "float", "bool", "str", "tuple", "list", "dict", "set", "len", "range",

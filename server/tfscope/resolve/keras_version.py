@@ -75,8 +75,9 @@ _FIRST_KERAS_3_TENSORFLOW = Version("2.16")
 _FIRST_OPTIMIZER_V3_TENSORFLOW = Version("2.11")  # the new optimizers, built in the scope
 _FIRST_TENSORFLOW_2 = Version("2")
 _PROBE_VERSIONS = {
-    "tensorflow": [Version(v) for v in ("2.0", "2.1", "2.2", "2.3", "2.4", "2.4.1", "2.8", "2.10", "2.11", "2.12", "2.13", "2.14", "2.15", "2.15.1",
-                                        "2.16", "2.16.1", "2.17", "2.18", "2.19", "2.20")],
+    "tensorflow": [Version(v) for v in ("2.0", "2.1", "2.2", "2.3", "2.4", "2.4.1", "2.8", "2.10", "2.11", "2.12",
+                                        "2.13", "2.14", "2.15", "2.15.1", "2.16", "2.16.1", "2.17", "2.18", "2.19",
+                                        "2.20")],
     "keras": [Version(v) for v in ("2.4", "2.10", "2.11", "2.13", "2.15", "3.0", "3.3", "3.8", "3.12")],
 }
 _TENSORFLOW_NAMES = frozenset({"tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tensorflow-macos",
@@ -163,8 +164,9 @@ def _asserted_tensorflow(code: str) -> KerasVersion | None:
         rest = match.group(1)
         if prefix := _ASSERTED_PREFIX.match(rest):
             text = prefix.group(1)  # a string prefix: "2.1" also admits 2.10 to 2.19
-            named = _versions_named(SpecifierSet(f"=={text.rstrip('.')}")) if text.rstrip(".") else []
-            admitted = [v for v in (*_PROBE_VERSIONS["tensorflow"], *named) if str(v).startswith(text)]
+            spelled = text.rstrip(".")
+            named = [Version(spelled)] if re.fullmatch(r"\d+(?:\.\d+)*", spelled) else []
+            admitted = [v for v in (*_PROBE_VERSIONS["tensorflow"], *named) if f"{v}.".startswith(text)]
             evidence = f"the file asserts a TensorFlow version starting with {text}"
         elif bound := _ASSERTED_BOUND.match(rest):
             specifier = SpecifierSet(f"{bound.group(1)}{bound.group(2)}")
