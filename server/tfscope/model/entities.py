@@ -37,6 +37,7 @@ class Strategy:
     alternatives: list[Strategy] = field(default_factory=list)  # strategies this name held before
     tpu_system: object = None  # the cluster resolver a TPUStrategy runs on
     device_subset: bool = False  # a TPUStrategy over part of that system (`device_assignment=`)
+    single_replica: bool = False  # one device: a OneDeviceStrategy, `MirroredStrategy(devices=["/gpu:0"])`
     condition: tuple = ()  # the path conditions under which it is created: ((test text, held), ...)
 
     def mark_used(self) -> None:

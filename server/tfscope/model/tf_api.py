@@ -47,6 +47,9 @@ _TF_OP_ROOTS = ("tensorflow.", "keras.", "tensorflow_datasets.", "tensorflow_hub
 # The ops before the first strategy that are kept, each with its path: the first one on the
 # strategy's path is named.
 _EARLY_OPS_KEPT = 16
+# Strategies whose first argument is the list of devices they replicate over.
+_STRATEGIES_GIVEN_DEVICES = frozenset({"MirroredStrategy"})
+
 
 class TfApiCalls:
 
@@ -78,6 +81,8 @@ class TfApiCalls:
     def api_strategy(self, name, node, args, kwargs):
         kind = name.rsplit(".", 1)[-1]
         strategy = self.new_strategy(kind, node)
+        devices = kwargs.get("devices", args[0] if args and kind in _STRATEGIES_GIVEN_DEVICES else None)
+        strategy.single_replica = kind == "OneDeviceStrategy" or (isinstance(devices, Sequence) and len(devices.items) == 1)
         resolver = args[0] if args else kwargs.get("tpu_cluster_resolver", kwargs.get("cluster_resolver"))
         if kind == "TPUStrategy" and isinstance(resolver, ApiResult):
             strategy.tpu_system = resolver

@@ -98,8 +98,9 @@ def unused_strategy_before(model: SemanticModel, owner: Owner) -> Strategy | Non
     for strategy in model.strategies:
         # a strategy local to another function (an earlier test) is not one this code could enter
         visible = owner.key in strategy.names or model.module in strategy.names
-        if (strategy.is_constructed and not strategy.used and strategy.root is owner.root and visible
-                and _position(strategy.node) < position):
+        # one replica distributes nothing: what is built outside it trains the same
+        if (strategy.is_constructed and not strategy.used and not strategy.single_replica
+                and strategy.root is owner.root and visible and _position(strategy.node) < position):
             return strategy
     return None
 

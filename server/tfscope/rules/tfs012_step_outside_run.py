@@ -22,12 +22,13 @@ scope for tf.distribute.Strategy (...), which is different from the scope used f
 variable` (OptimizerV2 `add_slot`); nothing is replicated. `fit` is itself a whole distributed
 loop and must not run per replica.
 
-A `OneDeviceStrategy`'s variables exist once: a step outside `run` and every scope updates that
-copy, and from TF 2.5 OptimizerV2 makes its slots under the strategy it was created in
-(`add_slot` in `optimizer_v2.py` enters `_distribution_strategy_scope()` when no strategy is
-current; the TF 2.11+ optimizers update through the strategy they were created under). So only
-the cross-replica case (inside its scope) is reported for it, and for a strategy handed in
-when every strategy the module makes is one. Not seen: on TF 2.4 and earlier, an optimizer with
+A strategy over one device (`OneDeviceStrategy`, `MirroredStrategy(devices=["/gpu:0"])`) keeps
+each variable once: a step outside `run` and every scope updates that copy, and from TF 2.5
+OptimizerV2 makes its slots under the strategy it was created in (`add_slot` in
+`optimizer_v2.py` enters `_distribution_strategy_scope()` when no strategy is current; the
+TF 2.11+ optimizers update through the strategy they were created under). So only the
+cross-replica case (inside its scope) is reported for it, and for a strategy handed in when
+every strategy the module makes is one. Not seen: on TF 2.4 and earlier, an optimizer with
 slots (Adam, not plain SGD) stepped that way raises the slot error above.
 
 In a function nobody in the file calls (a trainer class's method, a library's step), the caller
@@ -70,7 +71,7 @@ def check(model: SemanticModel):
             continue
         if contradicts(strategy.condition, event.condition):  # the strategy does not exist on this path
             continue
-        if event.scope is None and _possible_kinds(strategy, model) <= _SINGLE_COPY_STRATEGIES:
+        if event.scope is None and _keeps_one_copy(strategy, model):
             continue
         # in a function nobody calls, its caller may run it through `run`: only a scope the function
         # enters itself, or the file's own loop calling it directly, shows it does not
@@ -93,16 +94,13 @@ def check(model: SemanticModel):
         )
 
 
-# Strategies whose variables exist once: a step outside `run` and every scope updates that copy.
-_SINGLE_COPY_STRATEGIES = frozenset({"OneDeviceStrategy"})
-
-
-def _possible_kinds(strategy, model: SemanticModel) -> set[str]:
-    """A strategy handed in (a parameter, of unknown kind) may be any kind the module itself
-    constructs; unknown when it constructs none."""
+def _keeps_one_copy(strategy, model: SemanticModel) -> bool:
+    """A strategy over one device, whose variables exist once; one handed in (a parameter, of
+    unknown kind) may be any the module itself constructs: all of them over one device."""
     if strategy.node is not None or strategy.kind != "unknown":
-        return {strategy.kind}
-    return {made.kind for made in model.strategies if made.is_constructed} or {"unknown"}
+        return strategy.single_replica
+    constructed = [made for made in model.strategies if made.is_constructed]
+    return bool(constructed) and all(made.single_replica for made in constructed)
 
 
 def _strategy_of(event: OptimizerStep):
