@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+from collections import deque
+from typing import Iterator
 
 
 def dotted_name(node: ast.AST) -> str | None:
@@ -40,3 +42,18 @@ def literal_text(node: ast.AST) -> str | None:
     if isinstance(node, ast.JoinedStr) and node.values:
         return literal_text(node.values[-1])
     return None
+
+
+_STATEMENT_HOLDERS = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
+def walk_statements(tree: ast.AST) -> Iterator[ast.AST]:
+    """``ast.walk`` in its order, but only through statements (and the handlers and cases that
+    hold them): imports and definitions are statements, and expressions, most of a tree, hold none."""
+    pending = deque([tree])
+    while pending:
+        node = pending.popleft()
+        yield node
+        for _, value in ast.iter_fields(node):
+            if isinstance(value, list):
+                pending.extend(item for item in value if isinstance(item, _STATEMENT_HOLDERS))

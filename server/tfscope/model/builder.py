@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 
+from tfscope.astutil import walk_statements
 from tfscope.model.context import Frame, ScopeStack
 from tfscope.model.entities import Root, SemanticModel, Strategy
 from tfscope.model.interpreter import Interpreter
@@ -181,6 +182,7 @@ def _assigns_attributes(function: Function) -> bool:
     if not parameters:
         return False
     receiver = parameters[0].arg
+    # assignments are statements: expressions, most of the body, need no visit
     return any(isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == receiver
-               for node in ast.walk(function.node) if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+               for node in walk_statements(function.node) if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign))
                for target in (node.targets if isinstance(node, ast.Assign) else [node.target]))
