@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Sequence
 
 from tfscope import __version__
+from tfscope.collector import collector_paused
 from tfscope.config import (
     CONFIG_FILE_NAMES,
     KERAS_VERSIONS,
@@ -31,7 +32,6 @@ from tfscope.diagnostics import Diagnostic, Fix, Severity
 from tfscope.engine import (
     Analysis,
     analyze,
-    collector_paused,
     edited_source,
     fix_until_stable,
     noqa_fix,

@@ -17,6 +17,8 @@ import threading
 import time
 from dataclasses import dataclass
 
+from tfscope.collector import collector_paused
+
 log = logging.getLogger(__name__)
 
 DEFAULT_BUDGET_SECONDS = 3.0
@@ -100,7 +102,10 @@ class ProjectResolver:
             by_folder.setdefault(key[0], []).append(key)
         found = False
         for folder, folder_keys in by_folder.items():
-            for key, definition in zip(folder_keys, self._ask_jedi(folder, folder_keys, deadline)):
+            # paused as the analysis is, and paused again after: parso's cache loader enables the collector
+            with collector_paused():
+                answers = self._ask_jedi(folder, folder_keys, deadline)
+            for key, definition in zip(folder_keys, answers):
                 with self._lock:
                     if definition is _LATE:
                         self._pending.setdefault(key, None)  # try again next time
