@@ -10,7 +10,6 @@ import os
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Sequence
@@ -422,6 +421,8 @@ def _check_all(jobs: list[FileJob]) -> list[FileResult]:
     workers = min(len(jobs), _cores(), sum(sizes) // BYTES_PER_WORKER)
     if workers <= 1:
         return [check_file(job) for job in jobs]
+    from concurrent.futures import ProcessPoolExecutor  # a run too small for workers skips its import
+
     chunks = _chunks(list(range(len(jobs))), sizes, workers * CHUNKS_PER_WORKER)
     results: list[FileResult | None] = [None] * len(jobs)
     with ProcessPoolExecutor(max_workers=workers) as pool:
