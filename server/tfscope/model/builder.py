@@ -13,6 +13,7 @@ import ast
 from tfscope.astutil import walk_statements
 from tfscope.model.context import Frame, ScopeStack
 from tfscope.model.entities import Root, SemanticModel, Strategy
+from tfscope.model.joins import Condition
 from tfscope.model.interpreter import Interpreter
 from tfscope.model.object_methods import ObjectMethods
 from tfscope.model.tf_api import TfApiCalls
@@ -40,6 +41,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.model = SemanticModel(keras_version=keras_version, module=tree)
         self.scopes: list[Strategy] = []  # dynamic scope stack (with-blocks, set_strategy, ...)
         self.conditions: list = []  # the branch conditions the code being run is under
+        self.conditions_by_test: dict[ast.expr, Condition] = {}  # see ``condition_of``
         self.replica: Strategy | None = None  # inside a function run by strategy.run
         self.call_stack: list[ast.AST] = []  # call nodes being inlined, outermost first
         self.active_functions: list[Function] = []

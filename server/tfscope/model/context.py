@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from tfscope.astutil import dotted_name
 from tfscope.model.entities import Strategy
 from tfscope.model.facts import NestedScopes
-from tfscope.model.joins import Condition, contradicts, existence_of, owners_in
+from tfscope.model.joins import Condition, condition_of, contradicts, existence_of, owners_in
 from tfscope.model.values import Function, ScopeContext
 
 MAX_CALL_DEPTH = 8
@@ -88,6 +88,13 @@ class ScopeStack:
         return strategy
 
     # ------------------------------------------------------ path conditions
+
+    def condition_of(self, test: ast.expr) -> Condition:
+        """``joins.condition_of``, worked out once per test: a function's body runs at each call."""
+        condition = self.conditions_by_test.get(test)
+        if condition is None:
+            condition = self.conditions_by_test[test] = condition_of(test)
+        return condition
 
     def assume(self, condition: Condition, held: bool) -> int:
         """Run what follows under ``condition``; returns the mark to ``forget`` it at."""
