@@ -359,7 +359,7 @@ class Interpreter(Expressions, Calls):
         if not self.current_with or self.call_stack:
             return
         with_node, strategy = self.current_with[-1]
-        if statement in with_node.body and isinstance(value, Dataset):
+        if isinstance(value, Dataset) and statement in with_node.body:  # the cheap test first: a body is a list
             self.report(DataInScope(statement, with_node, strategy))
 
 
