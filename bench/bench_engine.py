@@ -23,6 +23,7 @@ import cProfile
 import gc
 import io
 import pstats
+import resource
 import shutil
 import statistics
 import subprocess
@@ -245,11 +246,15 @@ def bench_folder(title: str, folder: Path) -> None:
         if command is None:
             print(f"  {name:<36} skipped: {note}")
             continue
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.perf_counter()
         result = subprocess.run(command, capture_output=True, text=True)
         wall = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        # CPU time (user + sys of the tool and its workers): steadier than wall on a shared machine
+        cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
         problem = f"  (exit {result.returncode}: {result.stderr.strip()[:200]})" if result.returncode not in (0, 1) else ""
-        print(f"  {name:<36} {wall:7.2f} s wall {note}{problem}")
+        print(f"  {name:<36} {wall:7.2f} s wall {cpu:7.2f} s cpu {note}{problem}")
 
 
 def bench_cli(file_count: int, cache: Path) -> None:

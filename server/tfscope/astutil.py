@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+from collections import deque
+from typing import Iterator
 
 
 def dotted_name(node: ast.AST) -> str | None:
@@ -26,3 +28,18 @@ def text_of(node: ast.AST) -> str:
         return ast.unparse(node)
     except Exception:  # unparse of a recovered tree can fail on odd nodes
         return ""
+
+
+_STATEMENT_HOLDERS = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
+def walk_statements(tree: ast.AST) -> Iterator[ast.AST]:
+    """``ast.walk`` in its order, but only through statements (and the handlers and cases that
+    hold them): imports and definitions are statements, and expressions, most of a tree, hold none."""
+    pending = deque([tree])
+    while pending:
+        node = pending.popleft()
+        yield node
+        for _, value in ast.iter_fields(node):
+            if isinstance(value, list):
+                pending.extend(item for item in value if isinstance(item, _STATEMENT_HOLDERS))

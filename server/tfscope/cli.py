@@ -10,12 +10,12 @@ import os
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Sequence
 
 from tfscope import __version__
+from tfscope.collector import collector_paused
 from tfscope.config import (
     CONFIG_FILE_NAMES,
     KERAS_VERSIONS,
@@ -31,7 +31,6 @@ from tfscope.diagnostics import Diagnostic, Fix, Severity
 from tfscope.engine import (
     Analysis,
     analyze,
-    collector_paused,
     edited_source,
     fix_until_stable,
     noqa_fix,
@@ -47,7 +46,7 @@ from tfscope.files import (
     write_text,
 )
 from tfscope.notebook import updated_notebook
-from tfscope.output import FORMATTERS, SHOWS_FIXES, Finding, finding_for
+from tfscope.output import FORMATTERS, SHOWS_FIXES, SHOWS_NOQA_ROWS, Finding, finding_for
 from tfscope.output import text as text_output
 from tfscope.resolve.project import ProjectResolver
 from tfscope.rules import Rule, all_rules, get_rule
@@ -163,6 +162,7 @@ class FileJob:
     stdin: bytes | None = None  # the text, read from standard input: fixes are printed, never written
     add_noqa: bool = False
     show_fixes: bool = True  # the report shows each finding's fix: validate them (else they cost nothing)
+    show_noqa_rows: bool = False  # the report shows where each finding's `# noqa` would go
 
 
 @dataclass
@@ -279,17 +279,19 @@ def _check_once(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     if "-" in args.paths and not reads_stdin:
         parser.error("`-` (standard input) cannot be combined with other paths")
     show_fixes = _report_shows_fixes(args)
+    show_noqa_rows = args.output_format in SHOWS_NOQA_ROWS and not args.statistics
     if reads_stdin:
         path = Path(args.stdin_filename or "-")
         discovery = Discovery([], [], [])
         jobs = [FileJob(os.path.abspath(path), _display_path(path), resolver.for_path(path),
                         args.fix or args.diff, args.diff, args.unsafe_fixes, stdin=sys.stdin.buffer.read(),
-                        add_noqa=args.add_noqa, show_fixes=show_fixes)]
+                        add_noqa=args.add_noqa, show_fixes=show_fixes, show_noqa_rows=show_noqa_rows)]
     else:
         discovery = discover(args.paths or ["."], resolver.for_path)
         jobs = [
             FileJob(os.path.abspath(path), _display_path(path), resolver.for_path(path), args.fix or args.diff,
-                    args.diff, args.unsafe_fixes, add_noqa=args.add_noqa, show_fixes=show_fixes)
+                    args.diff, args.unsafe_fixes, add_noqa=args.add_noqa, show_fixes=show_fixes,
+                    show_noqa_rows=show_noqa_rows)
             for path in discovery.files
         ]
     missing = discovery.missing
@@ -419,6 +421,8 @@ def _check_all(jobs: list[FileJob]) -> list[FileResult]:
     workers = min(len(jobs), _cores(), sum(sizes) // BYTES_PER_WORKER)
     if workers <= 1:
         return [check_file(job) for job in jobs]
+    from concurrent.futures import ProcessPoolExecutor  # a run too small for workers skips its import
+
     chunks = _chunks(list(range(len(jobs))), sizes, workers * CHUNKS_PER_WORKER)
     results: list[FileResult | None] = [None] * len(jobs)
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -536,7 +540,7 @@ def _check_file(job: FileJob) -> FileResult:
                     _fix_to_show(fixes, job.unsafe_fixes),
                     job.path,
                     job.display_path,
-                    _noqa_offset(analysis, diagnostic),
+                    _noqa_offset(analysis, diagnostic) if job.show_noqa_rows else None,
                 ),
                 url=rule_docs_url(job.settings, diagnostic.code),
             )

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import ast
 import functools
-import gc
 import logging
 import threading
 from collections import Counter
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from tfscope import config, fixes, ownership
+from tfscope.collector import collector_paused
 from tfscope.config import DEFAULT_SETTINGS, Settings
 from tfscope.diagnostics import Diagnostic, Edit, Fix, Related
 from tfscope.model.builder import ModelBuilder
@@ -144,36 +143,6 @@ def analyze(source: Source, settings: Settings = DEFAULT_SETTINGS, project: Proj
     reason = "it is nested too deeply" if problem is RecursionError else problem
     log.warning("tfscope: %s cannot be analysed: %s", source.path or "<text>", reason)
     return Analysis(source=source, settings=settings, project=project, parsed_cleanly=False, unanalysable=reason)
-
-
-class _CollectorPause:
-    """CPython's cycle collector rescans every syntax-tree node on each full pass, which makes
-    parsing and analysing a large file quadratic (30,000 lines: 3.3 s, 1.1 s without it). The
-    analysis keeps nothing alive past its end, so the collector resumes afterwards; nested and
-    concurrent analyses (the server's threads) share one pause."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._holders = 0
-        self._was_enabled = False
-
-    @contextmanager
-    def __call__(self):
-        with self._lock:
-            self._holders += 1
-            if self._holders == 1:
-                self._was_enabled = gc.isenabled()
-                gc.disable()
-        try:
-            yield
-        finally:
-            with self._lock:
-                self._holders -= 1
-                if self._holders == 0 and self._was_enabled:
-                    gc.enable()
-
-
-collector_paused = _CollectorPause()
 
 
 # Tried in turn after a RecursionError: levels of the syntax tree kept (real code stays far below).

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import ast
 import weakref
-from collections import deque
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import Iterable
 
-from tfscope.astutil import dotted_name
+from tfscope.astutil import dotted_name, walk_statements
 
 # Calls run only for their output: a bare call of these never orders anything.
 _OUTPUT_ONLY_CALLS = frozenset({"print", "pprint", "tf.print"})
@@ -48,7 +47,7 @@ class DependencyIndex:
     def __init__(self, tree: ast.AST) -> None:
         self.module_names: set[str] = set()
         self.definitions: dict[str, list[ast.AST]] = {}
-        for node in _statements(tree):
+        for node in walk_statements(tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 self.module_names.update(_imported_name(alias) for alias in node.names)
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -216,18 +215,3 @@ def conflicts(moved: Effects, crossed: Effects, crossed_any: bool) -> bool:
     if moved.opaque or crossed.opaque:
         return True
     return bool(moved.writes & (crossed.reads | crossed.writes) or moved.reads & crossed.writes)
-
-
-_STATEMENT_HOLDERS = (ast.stmt, ast.excepthandler, ast.match_case)
-
-
-def _statements(tree: ast.AST) -> Iterator[ast.AST]:
-    """``ast.walk`` in its order, but only through statements (and the handlers and cases that
-    hold them): imports and definitions are statements, and expressions, most of a tree, hold none."""
-    pending = deque([tree])
-    while pending:
-        node = pending.popleft()
-        yield node
-        for _, value in ast.iter_fields(node):
-            if isinstance(value, list):
-                pending.extend(item for item in value if isinstance(item, _STATEMENT_HOLDERS))

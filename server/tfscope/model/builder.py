@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import ast
 
+from tfscope.astutil import walk_statements
 from tfscope.model.context import Frame, ScopeStack
 from tfscope.model.entities import Root, SemanticModel, Strategy
 from tfscope.model.facts import OptimizerV2Era
+from tfscope.model.joins import Condition
 from tfscope.model.interpreter import Interpreter
 from tfscope.model.object_methods import ObjectMethods
 from tfscope.model.tf_api import TfApiCalls
@@ -40,6 +42,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.model = SemanticModel(keras_version=keras_version, module=tree)
         self.scopes: list[Strategy] = []  # dynamic scope stack (with-blocks, set_strategy, ...)
         self.conditions: list = []  # the branch conditions the code being run is under
+        self.conditions_by_test: dict[ast.expr, Condition] = {}  # see ``condition_of``
         self.replica: Strategy | None = None  # inside a function run by strategy.run
         self.call_stack: list[ast.AST] = []  # call nodes being inlined, outermost first
         self.active_functions: list[Function] = []
@@ -185,6 +188,7 @@ def _assigns_attributes(function: Function) -> bool:
     if not parameters:
         return False
     receiver = parameters[0].arg
+    # assignments are statements: expressions, most of the body, need no visit
     return any(isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == receiver
-               for node in ast.walk(function.node) if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+               for node in walk_statements(function.node) if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign))
                for target in (node.targets if isinstance(node, ast.Assign) else [node.target]))

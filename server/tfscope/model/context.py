@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import ast
+from collections import ChainMap
 from dataclasses import dataclass, field
 
 from tfscope.astutil import dotted_name
 from tfscope.model.entities import Strategy
 from tfscope.model.facts import NestedScopes
-from tfscope.model.joins import Condition, contradicts, existence_of, owners_in
+from tfscope.model.joins import Condition, condition_of, contradicts, existence_of, owners_in
 from tfscope.model.values import Function, ScopeContext
 
 MAX_CALL_DEPTH = 8
@@ -32,7 +33,7 @@ class Frame:
     def binds(self, name: str) -> bool:
         frame = self
         while frame is not None:
-            if name in frame.env:
+            if _binding(frame.env, name) is not _ABSENT:
                 return True
             frame = frame.parent
         return False
@@ -40,10 +41,26 @@ class Frame:
     def lookup(self, name: str):
         frame = self
         while frame is not None:
-            if name in frame.env:
-                return frame.env[name]
+            value = _binding(frame.env, name)
+            if value is not _ABSENT:
+                return value
             frame = frame.parent
         return None
+
+
+_ABSENT = object()
+
+
+def _binding(env: dict | ChainMap, name: str):
+    """``env[name]``, else _ABSENT: a branch's layers (ChainMaps) read at dict speed, as ChainMap
+    itself checks, then reads, each layer in Python."""
+    if type(env) is dict:
+        return env.get(name, _ABSENT)
+    for layer in env.maps:
+        value = _binding(layer, name)
+        if value is not _ABSENT:
+            return value
+    return _ABSENT
 
 
 class ScopeStack:
@@ -88,6 +105,13 @@ class ScopeStack:
         return strategy
 
     # ------------------------------------------------------ path conditions
+
+    def condition_of(self, test: ast.expr) -> Condition:
+        """``joins.condition_of``, worked out once per test: a function's body runs at each call."""
+        condition = self.conditions_by_test.get(test)
+        if condition is None:
+            condition = self.conditions_by_test[test] = condition_of(test)
+        return condition
 
     def assume(self, condition: Condition, held: bool) -> int:
         """Run what follows under ``condition``; returns the mark to ``forget`` it at."""

@@ -9,7 +9,6 @@ from tfscope.model.calls import Calls
 from tfscope.model.context import Frame
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.joins import (
-    condition_of,
     join_values,
     literal_truth,
     owners_in,
@@ -164,7 +163,7 @@ class Expressions:
         decided = self.decided_by_literals(node.test, frame)
         if decided is not None:
             return self.eval(node.body if decided else node.orelse, frame)
-        condition = condition_of(node.test)
+        condition = self.condition_of(node.test)
         values, paths = [], []
         for branch, held in ((node.body, True), (node.orelse, False)):
             mark = self.assume(condition, held)

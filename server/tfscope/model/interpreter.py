@@ -13,7 +13,6 @@ from tfscope.model.expressions import Expressions
 from tfscope.model.facts import DataInScope, SingleWorkerEvidence
 from tfscope.model.joins import (
     Condition,
-    condition_of,
     ends_flow,
     existence_of,
     join_layers,
@@ -60,7 +59,7 @@ class Interpreter(Expressions, Calls):
                 self.eval_children(statement, frame)
             if isinstance(statement, ast.If) and ends_flow(statement.body) and not ends_flow(statement.orelse):
                 # `if c: return` — the rest of the block runs only when `c` does not hold
-                self.assume(condition_of(statement.test), False)
+                self.assume(self.condition_of(statement.test), False)
                 for implied_condition in implied or ():
                     self.assume(implied_condition, False)
         self.forget(mark)
@@ -155,7 +154,7 @@ class Interpreter(Expressions, Calls):
         if decided is not None:
             self.exec_block(node.body if decided else node.orelse, frame)
             return ()
-        condition = condition_of(node.test)
+        condition = self.condition_of(node.test)
         implied = self.existence_conditions(node.test, tested, frame)
         self.exec_branches(frame, [(node.body, condition, True), (node.orelse, condition, False)], implied=implied)
         return implied
@@ -360,7 +359,7 @@ class Interpreter(Expressions, Calls):
         if not self.current_with or self.call_stack:
             return
         with_node, strategy = self.current_with[-1]
-        if statement in with_node.body and isinstance(value, Dataset):
+        if isinstance(value, Dataset) and statement in with_node.body:  # the cheap test first: a body is a list
             self.report(DataInScope(statement, with_node, strategy))
 
 

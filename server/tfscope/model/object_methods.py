@@ -409,6 +409,8 @@ def _as_step_inputs(step: Function, values: list) -> list:
     """`run`'s arguments are the step's inputs: a plain variable there is read as a value (TPU's
     `replicate` converts inputs to tensors; each mirrored replica reads it), which is fine, unless
     the step updates it through its parameter (`counter.assign_add(...)`)."""
+    if not any(isinstance(value, Owner) and value.kind is Api.VARIABLE for value in values):
+        return values  # nothing to read as a value: the step's body need not be searched
     parameters = [p.arg for p in step.node.args.posonlyargs + step.node.args.args]
     if step.owner_class is not None:  # a method: `self` comes first
         parameters = parameters[1:]

@@ -28,5 +28,8 @@ FORMATTERS: dict[str, Formatter] = {
 # The formats that show each finding's fix (its edits, its message or the fixable mark): only
 # their reports pay for validating fixes (`--statistics` marks fixable rules in every format).
 SHOWS_FIXES = frozenset({"text", "concise", "json", "sarif"})
+# The formats that print where a `# noqa` for each finding would go: only their reports pay for
+# reading the file's comment layout.
+SHOWS_NOQA_ROWS = frozenset({"json"})
 
-__all__ = ["FORMATTERS", "SHOWS_FIXES", "Finding", "FindingEdit", "FindingFix", "Formatter", "Location", "finding_for"]
+__all__ = ["FORMATTERS", "SHOWS_FIXES", "SHOWS_NOQA_ROWS", "Finding", "FindingEdit", "FindingFix", "Formatter", "Location", "finding_for"]

@@ -47,7 +47,7 @@ class Finding:
     location: Location
     end_location: Location
     cell: int | None  # 1-based index among all cells of a notebook; None for .py
-    noqa_row: int
+    noqa_row: int | None  # where a `# noqa` for it would go; None when the report does not show it
     source_line: str  # the flagged line, for the code frame of the text format
     fix: FindingFix | None = None
     url: str | None = None
@@ -66,7 +66,7 @@ class Finding:
 def finding_for(
     source: Source, diagnostic: Diagnostic, fix: Fix | None, filename: str, display_path: str, noqa_offset: int | None = None
 ) -> Finding:
-    """``noqa_offset``: where a ``# noqa`` for it would go (a multi-line string pushes it down)."""
+    """``noqa_offset``: where a ``# noqa`` for it would go (a multi-line string pushes it down), if asked."""
     cell, location = _location(source, diagnostic.start)
     _, end_location = _location(source, diagnostic.end)
     line = source.line_of(diagnostic.start)
@@ -80,7 +80,7 @@ def finding_for(
         location=location,
         end_location=end_location,
         cell=cell,
-        noqa_row=_location(source, diagnostic.start if noqa_offset is None else noqa_offset)[1].row,
+        noqa_row=_location(source, noqa_offset)[1].row if noqa_offset is not None else None,
         source_line=source.line_text(line),
         fix=_finding_fix(source, fix) if fix is not None else None,
     )

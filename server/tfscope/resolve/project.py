@@ -17,6 +17,7 @@ import threading
 import time
 from dataclasses import dataclass
 
+from tfscope.collector import collector_paused
 from tfscope.resolve.keras_version import uses_tensorflow_1_apis
 
 log = logging.getLogger(__name__)
@@ -102,7 +103,10 @@ class ProjectResolver:
             by_folder.setdefault(key[0], []).append(key)
         found = False
         for folder, folder_keys in by_folder.items():
-            for key, definition in zip(folder_keys, self._ask_jedi(folder, folder_keys, deadline)):
+            # paused as the analysis is, and paused again after: parso's cache loader enables the collector
+            with collector_paused():
+                answers = self._ask_jedi(folder, folder_keys, deadline)
+            for key, definition in zip(folder_keys, answers):
                 with self._lock:
                     if definition is _LATE:
                         self._pending.setdefault(key, None)  # try again next time
