@@ -81,8 +81,7 @@ class TfApiCalls:
     def api_strategy(self, name, node, args, kwargs):
         kind = name.rsplit(".", 1)[-1]
         strategy = self.new_strategy(kind, node)
-        devices = kwargs.get("devices", args[0] if args and kind in _STRATEGIES_GIVEN_DEVICES else None)
-        strategy.single_replica = kind == "OneDeviceStrategy" or (isinstance(devices, Sequence) and len(devices.items) == 1)
+        strategy.single_replica = kind == "OneDeviceStrategy" or _lists_one_device(kind, node)
         resolver = args[0] if args else kwargs.get("tpu_cluster_resolver", kwargs.get("cluster_resolver"))
         if kind == "TPUStrategy" and isinstance(resolver, ApiResult):
             strategy.tpu_system = resolver
@@ -245,6 +244,15 @@ _API_CALLS = {
     Api.CHECKPOINT_MANAGER: TfApiCalls.api_checkpoint_manager,
     Api.TRAINER: TfApiCalls.api_trainer,
 }
+
+
+def _lists_one_device(kind: str, node: ast.Call) -> bool:
+    """`MirroredStrategy(["/gpu:0"])`, `devices=("/gpu:0",)`: a list of one device written out (a
+    comprehension over the machine's GPUs may hold any number)."""
+    devices = next((keyword.value for keyword in node.keywords if keyword.arg == "devices"),
+                   node.args[0] if node.args and kind in _STRATEGIES_GIVEN_DEVICES else None)
+    return (isinstance(devices, (ast.List, ast.Tuple)) and len(devices.elts) == 1
+            and not isinstance(devices.elts[0], ast.Starred))
 
 
 def _producers(value) -> list[Owner]:

@@ -97,8 +97,8 @@ def check(model: SemanticModel):
 def _keeps_one_copy(strategy, model: SemanticModel) -> bool:
     """A strategy over one device, whose variables exist once; one handed in (a parameter, of
     unknown kind) may be any the module itself constructs: all of them over one device."""
-    if strategy.node is not None or strategy.kind != "unknown":
-        return strategy.single_replica
+    if strategy.node is not None or strategy.kind != "unknown":  # on every path the name may hold it
+        return all(made.single_replica for made in (strategy, *strategy.alternatives))
     constructed = [made for made in model.strategies if made.is_constructed]
     return bool(constructed) and all(made.single_replica for made in constructed)
 
