@@ -158,8 +158,6 @@ def _from_code(code: str) -> KerasVersion:
 
 
 def _asserted_tensorflow(code: str) -> KerasVersion | None:
-    from packaging.specifiers import SpecifierSet  # see ``_major_of``
-
     for match in _matches_at_line_starts("assert", _VERSION_ASSERTION, code):
         rest = match.group(1)
         if prefix := _ASSERTED_PREFIX.match(rest):
@@ -169,6 +167,8 @@ def _asserted_tensorflow(code: str) -> KerasVersion | None:
             admitted = [v for v in (*_PROBE_VERSIONS["tensorflow"], *named) if f"{v}.".startswith(text)]
             evidence = f"the file asserts a TensorFlow version starting with {text}"
         elif bound := _ASSERTED_BOUND.match(rest):
+            from packaging.specifiers import SpecifierSet  # only a file that asserts a bound needs it (see ``_major_of``)
+
             specifier = SpecifierSet(f"{bound.group(1)}{bound.group(2)}")
             admitted = [v for v in (*_PROBE_VERSIONS["tensorflow"], *_versions_named(specifier)) if v in specifier]
             evidence = f"the file asserts TensorFlow {bound.group(1)} {bound.group(2)}"
