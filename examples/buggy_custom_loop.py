@@ -15,9 +15,6 @@ y = tf.random.uniform((4096,), maxval=10, dtype=tf.int32)
 dataset = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(4096).batch(GLOBAL_BATCH_SIZE)
 dist_dataset = strategy.experimental_distribute_dataset(dataset)
 
-# BUG TFS003: a metric updated inside the replica step must be created in the scope.
-train_accuracy = tf.keras.metrics.SparseCategoricalAccuracy(name="train_accuracy")
-
 with strategy.scope():
     model = tf.keras.Sequential([
         tf.keras.Input(shape=(64,)),
@@ -25,6 +22,7 @@ with strategy.scope():
         tf.keras.layers.Dense(10),
     ])
     optimizer = tf.keras.optimizers.SGD(learning_rate=0.1, momentum=0.9)
+    train_accuracy = tf.keras.metrics.SparseCategoricalAccuracy(name="train_accuracy")
     # BUG TFS013: the default reduction averages per replica, so with N replicas the summed
     # gradients are N times too large; use reduction="none" and tf.nn.compute_average_loss.
     loss_object = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)

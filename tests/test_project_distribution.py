@@ -41,21 +41,29 @@ def _codes(path: Path) -> list[str]:
 
 def test_a_strategy_in_another_module_makes_the_helper_s_loss_a_finding(tmp_path):
     project = _project(tmp_path, {"lab/losses.py": LOSS_HELPER, "lab/training.py": TRAINER})
-    found = distribution.strategy_created(str(project / "lab" / "losses.py"), Settings())
-    assert (found.path, found.line, found.name) == ("lab/training.py", 3, "MirroredStrategy")
+    found = distribution.strategies_created(str(project / "lab" / "losses.py"), Settings())
+    assert [(each.path, each.line, each.name) for each in found] == [("lab/training.py", 3, "MirroredStrategy")]
     assert _codes(project / "lab" / "losses.py") == ["TFS013"]
+
+
+def test_every_strategy_the_project_creates_is_listed(tmp_path):
+    tpu_driver = "import tensorflow as tf\n\nresolver = None\nstrategy = tf.distribute.TPUStrategy(resolver)\n"
+    project = _project(tmp_path, {"lab/losses.py": LOSS_HELPER, "lab/training.py": TRAINER, "lab/tpu.py": tpu_driver})
+    found = distribution.strategies_created(str(project / "lab" / "losses.py"), Settings())
+    assert sorted((each.path, each.line, each.name) for each in found) == [
+        ("lab/tpu.py", 4, "TPUStrategy"), ("lab/training.py", 3, "MirroredStrategy")]
 
 
 def test_strategies_created_only_by_tests_are_no_evidence(tmp_path):
     project = _project(tmp_path, {"lab/losses.py": LOSS_HELPER, "tests/test_distributed.py": TRAINER,
                                   "lab/training_test.py": TRAINER})
-    assert distribution.strategy_created(str(project / "lab" / "losses.py"), Settings()) is None
+    assert distribution.strategies_created(str(project / "lab" / "losses.py"), Settings()) == ()
     assert _codes(project / "lab" / "losses.py") == []
 
 
 def test_test_code_is_never_the_subject(tmp_path):
     project = _project(tmp_path, {"tests/helpers/losses.py": LOSS_HELPER, "lab/training.py": TRAINER})
-    assert distribution.strategy_created(str(project / "tests" / "helpers" / "losses.py"), Settings()) is None
+    assert distribution.strategies_created(str(project / "tests" / "helpers" / "losses.py"), Settings()) == ()
 
 
 def test_keras_3_and_strategy_free_projects_stay_quiet(tmp_path):
@@ -83,8 +91,8 @@ def test_a_library_package_used_under_a_strategy_beside_it_in_the_repository(tmp
     _project(tmp_path / "lib", {"lab/losses.py": LOSS_HELPER})
     (tmp_path / "use-cases").mkdir()
     (tmp_path / "use-cases" / "train.py").write_text(TRAINER)
-    found = distribution.strategy_created(str(tmp_path / "lib" / "lab" / "losses.py"), Settings())
-    assert (found.path, found.name) == ("use-cases/train.py", "MirroredStrategy")
+    found = distribution.strategies_created(str(tmp_path / "lib" / "lab" / "losses.py"), Settings())
+    assert [(each.path, each.name) for each in found] == [("use-cases/train.py", "MirroredStrategy")]
 
 
 WRAPPED_LOSS = """\

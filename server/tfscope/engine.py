@@ -185,7 +185,7 @@ def _analyze_into(analysis: Analysis, parse: Parse, build: Build) -> None:
     model, analysis.unresolved = build(tree, version.major, settings, source.path, analysis.project)
     model.keras_evidence = version.evidence
     model.legacy_optimizers = version.legacy_optimizers
-    model.project_strategy = functools.cache(functools.partial(distribution.strategy_created, source.path, settings))
+    model.project_strategies = functools.cache(functools.partial(distribution.strategies_created, source.path, settings))
     suppressions = fixes.noqa_suppressions(source)
     suppressed: set[tuple[int, str]] = set()  # (line, code) a noqa took away
     diagnostics: dict[tuple[str, int, int], Diagnostic] = {}

@@ -151,8 +151,8 @@ class SemanticModel:
     events: list = field(default_factory=list)
     # root-level name bindings of owners, for hovers: (name node, owner)
     bindings: list[tuple[ast.AST, Owner]] = field(default_factory=list)
-    # a strategy created elsewhere in the user's project (``resolve.distribution``), asked lazily
-    project_strategy: Callable[[], object] = field(default=lambda: None, repr=False)
+    # the strategies created elsewhere in the user's project (``resolve.distribution``), asked lazily
+    project_strategies: Callable[[], tuple] = field(default=tuple, repr=False)
 
     def events_of(self, kind: type) -> list:
         return [event for event in self.events if isinstance(event, kind)]

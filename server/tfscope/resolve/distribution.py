@@ -1,5 +1,5 @@
-"""Whether the user's project creates a tf.distribute strategy anywhere: the evidence that code
-whose callers tfscope cannot see (a library function, a loss class) may run under one.
+"""Which tf.distribute strategies the user's project creates: the evidence that code whose
+callers tfscope cannot see (a library function, a loss class) may run under one, and of what kind.
 
 Files are read as text, never imported. The project is the nearest folder above the file with a project marker
 (`pyproject.toml`, `setup.py`, `setup.cfg`), then the repository around it, never above the
@@ -43,21 +43,21 @@ class _ProjectScan:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._listings: dict[str, tuple[float, list[Path]]] = {}
-        self._found_in: dict[tuple[str, int, int], tuple[str, int] | None] = {}
+        self._found_in: dict[tuple[str, int, int], tuple[tuple[str, int], ...]] = {}
 
-    def strategy_created(self, path: str, settings: Settings) -> ProjectStrategy | None:
+    def strategies_created(self, path: str, settings: Settings) -> tuple[ProjectStrategy, ...]:
+        """Every strategy construction in the project's other non-test files, nearest project first."""
         analysed = os.path.abspath(path) if path else ""
+        created: list[ProjectStrategy] = []
         for project in project_folders(path, settings.root):
             if is_test_code(Path(analysed).relative_to(project)):
-                return None
+                break  # test code of this folder: its strategies are the tests' own
             for candidate in self._listing(project):
                 if str(candidate) == analysed or is_test_code(candidate.relative_to(project)):
                     continue  # the file's own strategies are in its own analysis
-                found = self._created_in(candidate)
-                if found is not None:
-                    name, line = found
-                    return ProjectStrategy(candidate.relative_to(project).as_posix(), line, name)
-        return None
+                relative = candidate.relative_to(project).as_posix()
+                created.extend(ProjectStrategy(relative, line, name) for name, line in self._created_in(candidate))
+        return tuple(dict.fromkeys(created))
 
     def _listing(self, project: Path) -> list[Path]:
         from tfscope import files  # the folder walk of `tfscope check`
@@ -74,11 +74,11 @@ class _ProjectScan:
             self._listings[key] = (time.monotonic(), listing)
         return listing
 
-    def _created_in(self, path: Path) -> tuple[str, int] | None:
+    def _created_in(self, path: Path) -> tuple[tuple[str, int], ...]:
         try:
             status = path.stat()
         except OSError:
-            return None
+            return ()
         key = (str(path), status.st_mtime_ns, status.st_size)
         with self._lock:
             if key in self._found_in:
@@ -87,8 +87,7 @@ class _ProjectScan:
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError:
             text = ""
-        match = _CREATION.search(text)
-        found = (match["name"], text.count("\n", 0, match.start("name")) + 1) if match else None
+        found = tuple((match["name"], text.count("\n", 0, match.start("name")) + 1) for match in _CREATION.finditer(text))
         with self._lock:
             self._found_in[key] = found
         return found
@@ -120,4 +119,4 @@ def project_folders(path: str | None, root: str | None) -> list[Path]:
 
 
 _scan = _ProjectScan()
-strategy_created = _scan.strategy_created
+strategies_created = _scan.strategies_created

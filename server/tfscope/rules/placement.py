@@ -16,6 +16,8 @@ from tfscope.rules import Violation
 _LAZY_OPTIMIZER_USES = frozenset({"step", "compile", "combined"})
 # Kinds the "strategy created but never entered" check applies to.
 _BUILT_AFTER_UNUSED_STRATEGY = frozenset({Api.MODEL, Api.OPTIMIZER, Api.METRIC, Api.LOADED_MODEL})
+# Strategies whose replicas all run on one machine and so can all update one plain variable.
+_ONE_MACHINE_STRATEGIES = frozenset({"MirroredStrategy", "OneDeviceStrategy", "CentralStorageStrategy"})
 
 
 def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | None = None) -> Iterable[Violation]:
@@ -26,7 +28,8 @@ def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | N
             continue
         if owner.kind is Api.OPTIMIZER and _creates_variables_lazily(owner, optimizer_v2_era):
             continue
-        if _read_by_gpu_replicas_only(owner) or _used_by_one_replica_only(owner):
+        if (_read_by_gpu_replicas_only(owner) or _used_by_one_replica_only(owner)
+                or _updated_by_one_machine_replicas_only(model, owner)):
             continue
         culprit = _culprit(owner)
         if culprit is None:
@@ -64,19 +67,40 @@ def _read_by_gpu_replicas_only(owner: Owner) -> bool:
     GPUs: each mirrored replica reads the single copy, which works; on TPU the step cannot reach it."""
     read_only = ((owner.kind is Api.LAYER and owner.label.rsplit(".", 1)[-1] in READ_ONLY_STATE_LAYERS)
                  or (owner.kind is Api.VARIABLE and owner.untrainable and not owner.updated_in_step))
-    return read_only and _only_in_steps_of(owner, lambda kind: kind != "TPUStrategy")
+    return read_only and _only_in_steps_of(owner, lambda strategy: strategy.kind != "TPUStrategy")
 
 
 def _used_by_one_replica_only(variable: Owner) -> bool:
     """A plain variable used in steps of a OneDeviceStrategy: its one replica reads and updates the
     single copy, which works (there is nothing to mirror or race)."""
-    return variable.kind is Api.VARIABLE and _only_in_steps_of(variable, lambda kind: kind == "OneDeviceStrategy")
+    return variable.kind is Api.VARIABLE and _only_in_steps_of(
+        variable, lambda strategy: strategy.kind == "OneDeviceStrategy")
 
 
-def _only_in_steps_of(owner: Owner, strategy_kind_fits) -> bool:
-    """Whether the owner meets strategies only in their steps, each of a kind that fits."""
+def _updated_by_one_machine_replicas_only(model: SemanticModel, metric: Owner) -> bool:
+    """A metric only updated in steps of strategies on one machine: every replica adds into its one
+    set of plain variables, so `result()` covers them all. Keras checks where a metric was created
+    only under a TPUStrategy (`update_state_wrapper` in keras/utils/metrics_utils.py); across
+    workers each would count only its own replicas."""
+    return metric.kind is Api.METRIC and _only_in_steps_of(
+        metric, lambda strategy: possible_kinds(model, strategy) <= _ONE_MACHINE_STRATEGIES)
+
+
+def _only_in_steps_of(owner: Owner, strategy_fits) -> bool:
+    """Whether the owner meets strategies only in their steps, each one that fits."""
     return bool(owner.meetings) and all(
-        m.via == "step" and m.strategy is not None and strategy_kind_fits(m.strategy.kind) for m in owner.meetings)
+        m.via == "step" and m.strategy is not None and strategy_fits(m.strategy) for m in owner.meetings)
+
+
+def possible_kinds(model: SemanticModel, strategy: Strategy) -> frozenset[str]:
+    """The kinds a strategy may be: on every path its name may hold it; one handed in (a parameter,
+    of unknown kind) may be any the module or the rest of the project constructs, "unknown" when
+    neither constructs one."""
+    if strategy.node is not None or strategy.kind != "unknown":
+        return frozenset(made.kind for made in (strategy, *strategy.alternatives))
+    kinds = {made.kind for made in model.strategies if made.is_constructed}
+    kinds.update(created.name for created in model.project_strategies())
+    return frozenset(kinds) or frozenset({"unknown"})
 
 
 def _culprit(owner: Owner) -> Owner | None:

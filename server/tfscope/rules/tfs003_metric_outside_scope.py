@@ -7,14 +7,21 @@ DOC = """\
 ## What it does
 Checks for metric instances (`keras.metrics.AUC()`, `SparseCategoricalAccuracy()`, ...)
 created outside the strategy scope that are compiled with a distributed model, tracked with
-it, or updated inside a `strategy.run` step.
+it, or updated inside a `strategy.run` step of a strategy that may span TPU cores or workers.
 
 ## Why is this bad?
 Metrics own state variables. Keras raises `ValueError: Metric (...) passed to model.compile
 was created inside of a different distribution strategy scope than the model`; on TPU,
 `Trying to run metric.update_state in replica context when the metric was not created in
-TPUStrategy scope`. Metric strings (`metrics=["accuracy"]`) are created by Keras itself and
-are fine. A metric only updated on the host (outside `strategy.run`) is fine outside.
+TPUStrategy scope` (`update_state_wrapper` in keras/utils/metrics_utils.py, the only check of
+where a metric was created). Across workers (`MultiWorkerMirroredStrategy`) each worker's plain
+variables count only its own replicas, so `result()` silently reports part of the batch.
+Metric strings (`metrics=["accuracy"]`) are created by Keras itself and are fine. A metric only
+updated on the host (outside `strategy.run`) is fine outside, and so is one only updated in the
+steps of a strategy on one machine (`MirroredStrategy`, `OneDeviceStrategy`,
+`CentralStorageStrategy`): every replica adds into the same variables (`assign_add` holds the
+variable's lock), so `result()` covers them all. A strategy handed in (a parameter) may be any
+the module or the rest of the project constructs.
 
 ## Example
 ```python

@@ -95,11 +95,11 @@ def _where_it_raises(model: SemanticModel, event: LossCalled):
                 ((event.call, "called here"),))
     if event.context_known:
         return None
-    created = model.project_strategy()
-    if created is None:
+    created = model.project_strategies()
+    if not created:
         return None
     return (f"is called directly in a function that runs wherever its caller does, and this project "
-            f"creates {created.describe()}: under it Keras 2 raises",
+            f"creates {created[0].describe()}: under it Keras 2 raises",
             ((event.call, "called here"),))
 
 

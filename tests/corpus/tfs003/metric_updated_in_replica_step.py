@@ -2,7 +2,10 @@ import tensorflow as tf
 from tensorflow import keras
 
 GLOBAL_BATCH_SIZE = 128
-strategy = tf.distribute.MirroredStrategy()
+resolver = tf.distribute.cluster_resolver.TPUClusterResolver(tpu="")
+tf.config.experimental_connect_to_cluster(resolver)
+tf.tpu.experimental.initialize_tpu_system(resolver)
+strategy = tf.distribute.TPUStrategy(resolver)
 train_accuracy = keras.metrics.SparseCategoricalAccuracy(name="train_accuracy")  # expect: TFS003
 
 with strategy.scope():

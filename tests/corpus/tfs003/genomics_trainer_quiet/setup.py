@@ -1,0 +1,3 @@
+from setuptools import setup
+
+setup(name="genomics-trainer", packages=["trainer"])
