@@ -183,9 +183,9 @@ def _analyze_into(analysis: Analysis, parse: Parse, build: Build) -> None:
                                    source.recorded_tensorflow)
     analysis.keras_version = version.major
     model, analysis.unresolved = build(tree, version.major, settings, source.path, analysis.project)
-    model.keras_evidence = version.evidence
-    model.legacy_optimizers = version.legacy_optimizers
-    model.project_strategies = functools.cache(functools.partial(distribution.strategies_created, source.path, settings))
+    _add_evidence(model, version, source.path, settings)
+    drivers = _driver_models(analysis, tree, version)
+    subject_nodes = {id(node) for node in ast.walk(tree)} if drivers else set()
     suppressions = fixes.noqa_suppressions(source)
     suppressed: set[tuple[int, str]] = set()  # (line, code) a noqa took away
     diagnostics: dict[tuple[str, int, int], Diagnostic] = {}
@@ -193,7 +193,7 @@ def _analyze_into(analysis: Analysis, parse: Parse, build: Build) -> None:
         if not config.is_enabled(settings, rule.code, source.path):
             continue
         severity = config.severity_for(settings, rule.code)
-        for violation in rule.check(model):
+        for violation in [*rule.check(model), *_violations_under_drivers(rule, drivers, subject_nodes)]:
             diagnostic = _diagnostic(source, rule, severity, violation)
             line = source.position(diagnostic.start)[0]
             if fixes.is_suppressed(suppressions, line, rule.code):
@@ -205,6 +205,50 @@ def _analyze_into(analysis: Analysis, parse: Parse, build: Build) -> None:
     analysis.diagnostics = sorted(diagnostics.values(), key=lambda d: (d.start, d.code))
     analysis.bindings = model.bindings
     analysis.model = model
+
+
+def _add_evidence(model: SemanticModel, version, path: str | None, settings: Settings) -> None:
+    model.keras_evidence = version.evidence
+    model.legacy_optimizers = version.legacy_optimizers
+    model.project_strategies = functools.cache(functools.partial(distribution.strategies_created, path, settings))
+
+
+def _driver_models(analysis: Analysis, tree: ast.Module, version) -> list[tuple[str, SemanticModel]]:
+    """(path in the project, model) of each script of the project that creates a strategy and
+    imports this module, built with this module's code as its own: what this code does when the
+    script runs it (a trainer library whose strategy only the script creates)."""
+    source, settings, project = analysis.source, analysis.settings, analysis.project
+    if project is None or not source.path or source.is_notebook:
+        return []
+    models = []
+    for path, shown in distribution.drivers_of(source.path, settings):
+        driver_tree = project.module_tree(path)
+        if driver_tree is None:
+            continue
+        builder = ModelBuilder(driver_tree, version.major, settings, path=path, project=project,
+                               subject=(source.path, tree))
+        model = builder.build()
+        analysis.unresolved = analysis.unresolved or builder.unresolved
+        _add_evidence(model, version, path, settings)
+        models.append((shown, model))
+    return models
+
+
+def _violations_under_drivers(rule: Rule, drivers: list[tuple[str, SemanticModel]], here: set[int]):
+    """What each script's run of this module's code (``here``: the ids of its nodes) breaks in this
+    module, said as when it happens; the script's own lines are its own analysis's. No fix: the
+    script's names are not this code's."""
+    for shown, model in drivers:
+        for violation in rule.check(model):
+            if id(violation.node) in here:
+                yield replace(violation, message=f"When `{shown}` runs this code: {_lower_first(violation.message)}",
+                              related=tuple((node, text) for node, text in violation.related if id(node) in here),
+                              intent=None)
+
+
+def _lower_first(message: str) -> str:
+    """"Model `m` is ..." continues a sentence as "model `m` is ..."."""
+    return message[0].lower() + message[1:] if message[:2].istitle() else message
 
 
 def _unused_noqa(source: Source, settings: Settings, suppressed: set[tuple[int, str]]) -> list[Diagnostic]:

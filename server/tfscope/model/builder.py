@@ -9,6 +9,7 @@ the file calls are interpreted once on their own, with an unknown caller context
 from __future__ import annotations
 
 import ast
+import os
 
 from tfscope.astutil import walk_statements
 from tfscope.model.context import Frame, ScopeStack
@@ -19,22 +20,23 @@ from tfscope.model.interpreter import Interpreter
 from tfscope.model.object_methods import ObjectMethods
 from tfscope.model.tf_api import TfApiCalls
 from tfscope.model.values import (
+    SET_UP_METHODS,
     ClassValue,
     Function,
     Instance,
     ProjectRef,
 )
 
-# What runs before a class's other methods, in this order.
-_SET_UP_METHODS = ("__init__", "setUpClass", "setUp")
-
-
 class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
     def __init__(self, tree: ast.Module, keras_version: int, settings, path: str | None = None,
-                 project=None, external: bool = False) -> None:
+                 project=None, external: bool = False, subject: tuple[str, ast.Module] | None = None) -> None:
         self.path = path
         self.project = project  # a ProjectResolver, or None
         self.external = external  # building the definitions of another module of the project
+        # (path, tree) of the module whose code this script runs as its own: events there are kept,
+        # for that module's analysis to report what it does under this script's strategies
+        self.subject = subject
+        self.subject_definitions: tuple[dict[int, object], dict[str, object]] | None = None
         self.unresolved = False  # a project import jedi has not answered yet
         # (call, statement, key) in the analysed file while code of another module runs
         self.external_entry: tuple[ast.AST, ast.stmt | None, ast.AST | None] | None = None
@@ -113,7 +115,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         """Methods nobody calls run on one instance: first what sets it up (`__init__`, a test's
         `setUp`), then each other method from that state, as a caller or a test runner would."""
         instance = Instance(cls)
-        for name in _SET_UP_METHODS:
+        for name in SET_UP_METHODS:
             method = cls.method(name)
             if method is not None and method.node not in self.called_nodes:
                 self.analyze_uncalled(method, instance)
@@ -125,7 +127,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         for method in [*setters, *(method for method in others if method not in setters)]:
             if method.node in self.called_nodes:
                 continue
-            instance.attrs = dict(state)
+            instance.attrs, instance.flags = dict(state), set()  # no method is known to have run before
             self.analyze_uncalled(method, instance)
             if method in setters:
                 state = dict(instance.attrs)
@@ -162,6 +164,8 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
             self.unresolved = self.unresolved or self.project.has_pending
             return None
         definition, tree = found
+        if self.subject is not None and os.path.abspath(definition.path) == os.path.abspath(self.subject[0]):
+            return self.subject_value(definition.line, ref.name)
         if self.project.uses_tensorflow_1_apis(definition.path):
             # the TensorFlow version is the project's, wherever its code says so
             self.report(OptimizerV2Era(tree), located_here=True)
@@ -174,6 +178,22 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
 
         definitions = self.project.definitions(tree, version, interpret)
         return definitions.get(definition.line)
+
+
+    def subject_value(self, line: int, name: str):
+        """A definition of the subject module, built once from its tree as being analysed (which
+        may differ from the file jedi read: then the line may not match, and the name decides)."""
+        if self.subject_definitions is None:
+            path, tree = self.subject
+            builder = ModelBuilder(tree, self.model.keras_version, self.settings, path=path, project=self.project)
+            by_line = builder.definitions()
+            self.unresolved = self.unresolved or builder.unresolved
+            top_level = {value.node.name: value for value in by_line.values() if getattr(value, "owner_class", None) is None}
+            self.subject_definitions = (by_line, top_level)
+        by_line, by_name = self.subject_definitions
+        wanted = name.rpartition(".")[2]
+        found = by_line.get(line)
+        return found if found is not None and found.node.name == wanted else by_name.get(wanted)
 
 
 def _is_test(function: Function) -> bool:

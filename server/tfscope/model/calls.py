@@ -19,6 +19,7 @@ from tfscope.model.values import (
     Instance,
     Loss,
     MadeInScope,
+    Omitted,
     ProjectRef,
     ScopeContext,
     Sequence,
@@ -211,7 +212,7 @@ class Calls:
             return None
         frame = Frame({}, parent=function.closure, function=function, scope_depth_at_entry=len(self.scopes),
                       loop_depth_at_entry=self.loop_depth, key=function.node, conditions_at_entry=len(self.conditions))
-        self.bind_parameters(function, frame, args, kwargs, self_value)
+        self.bind_parameters(function, frame, args, kwargs, self_value, call=node)
         frame.literal_arguments = _literal_arguments(node, frame)
         owners_before_call = len(self.model.owners)
         self.call_stack.append(node)
@@ -252,7 +253,9 @@ class Calls:
                 owner.key, owner.name = key, ""
                 owner.label = f"{function.node.name}()"
 
-    def bind_parameters(self, function: Function, frame: Frame, args: list, kwargs: dict, self_value) -> None:
+    def bind_parameters(self, function: Function, frame: Frame, args: list, kwargs: dict, self_value,
+                        call: ast.AST | None = None) -> None:
+        """``call``: the call being run, None for a function nobody calls (any argument may come)."""
         parameters = function.node.args
         positional = [*parameters.posonlyargs, *parameters.args]
         values = list(args)
@@ -261,10 +264,16 @@ class Calls:
             positional = positional[1:]
         defaults = dict(zip(reversed(positional), reversed(parameters.defaults)))
         defaults.update(zip(parameters.kwonlyargs, parameters.kw_defaults))
+        every_argument_seen = isinstance(call, ast.Call) and not _unpacks(call)
         for index, parameter in enumerate([*positional, *parameters.kwonlyargs]):
-            value = values[index] if index < len(values) and index < len(positional) else kwargs.get(parameter.arg)
-            if value is None and parameter.arg not in kwargs and _is_literal(defaults.get(parameter)):
-                value = defaults[parameter]  # the default is a literal: its value is known
+            given = index < len(values) and index < len(positional)
+            value = values[index] if given else kwargs.get(parameter.arg)
+            omitted = not given and parameter.arg not in kwargs
+            default = defaults.get(parameter)
+            if value is None and omitted and _is_literal(default):
+                value = default  # the default is a literal: its value is known
+            elif value is None and omitted and every_argument_seen and _is_none(default):
+                value = Omitted()
             frame.env[parameter.arg] = self.parameter_value(parameter, value, frame)
 
     def parameter_value(self, parameter: ast.arg, value, frame: Frame):
@@ -318,6 +327,15 @@ def _is_literal(node: ast.AST | None) -> bool:
     return isinstance(node, ast.Constant) and node.value is not None
 
 
+def _is_none(node: ast.AST | None) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _unpacks(call: ast.Call) -> bool:
+    """`f(*args)` or `f(**options)`: which parameters the call fills is unknown."""
+    return any(isinstance(arg, ast.Starred) for arg in call.args) or any(k.arg is None for k in call.keywords)
+
+
 def _callee_name(func: ast.AST) -> str:
     if isinstance(func, ast.Name):
         return func.id
@@ -328,7 +346,7 @@ def _callee_name(func: ast.AST) -> str:
 
 def _unknown_or_none(value) -> bool:
     """Unknown, or a `None` placeholder (`self.strategy = None` in `__init__`, set from outside later)."""
-    return is_unknown(value) or (isinstance(value, ast.Constant) and value.value is None)
+    return is_unknown(value) or (isinstance(value, ast.Constant) and value.value is None and not isinstance(value, Omitted))
 
 
 def _within(call: ast.Call, node: ast.AST) -> bool:

@@ -177,7 +177,19 @@ class Expressions:
         in a body called as `self.trainer(data, is_distributed=True)`); None when the run decides."""
         literals = {name: value.value for name in frame.literal_arguments
                     if isinstance(value := frame.env.get(name), ast.Constant)}
+        literals.update(self.flags_tested(test, frame))
         return literal_truth(test, literals)
+
+    def flags_tested(self, test: ast.expr, frame: Frame) -> dict:
+        """`self.compiled` -> True where a method that ran on this path set it (see ``Instance.flags``)."""
+        flags = {}
+        for node in ast.walk(test):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                receiver = self.eval(node.value, frame)
+                value = receiver.attrs.get(node.attr) if isinstance(receiver, Instance) else None
+                if isinstance(value, ast.Constant) and node.attr in receiver.flags:
+                    flags[f"{node.value.id}.{node.attr}"] = value.value
+        return flags
 
     def eval_bool_op(self, node: ast.BoolOp, frame: Frame):
         """`a or b` is either operand: the paths meet (a literal operand is only a flag)."""

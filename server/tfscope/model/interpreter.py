@@ -21,6 +21,7 @@ from tfscope.model.joins import (
     subject_of,
 )
 from tfscope.model.values import (
+    SET_UP_METHODS,
     ApiRef,
     ClassValue,
     Dataset,
@@ -97,9 +98,10 @@ class Interpreter(Expressions, Calls):
         join_layers(base, reaching, keep_base=not exhaustive, paths=reaching_paths)
         for key, (holder, name, before) in written.items():
             values = [left.get(key, before) for left in attributes_reaching] + ([] if exhaustive else [before])
+            if isinstance(holder, Instance) and len({_literal_key(value) for value in values if value is not _UNSET}) > 1:
+                holder.flags.discard(name)  # set on some paths only: the run decides
             self.note_attribute_write(holder, name)
-            _set_attribute(holder, name, join_values([v for v in values if v is not _UNSET]) if any(
-                v is not _UNSET for v in values) else _UNSET)
+            _set_attribute(holder, name, _joined_attribute([v for v in values if v is not _UNSET]))
 
     def note_attribute_write(self, holder, name: str) -> None:
         """Record, for the branch being run, the value an attribute had before it first changes."""
@@ -317,6 +319,8 @@ class Interpreter(Expressions, Calls):
             if isinstance(receiver, (Instance, Owner)):
                 self.note_attribute_write(receiver, target.attr)
                 receiver.attrs[target.attr] = value
+                if isinstance(receiver, Instance):
+                    _note_flag(receiver, target.attr, value, frame)
             elif isinstance(receiver, Loss) and target.attr == "reduction":
                 receiver.reduction_assigned = True
             else:
@@ -420,6 +424,28 @@ def _names_legacy_optimizers(statements: list[ast.stmt]) -> bool:
 
 
 _UNSET = object()  # an attribute not set yet
+
+
+def _joined_attribute(values: list):
+    """What an attribute holds after the branches: one value set on every path that sets it stays
+    itself (a joined `None` would read as unknown)."""
+    if not values:
+        return _UNSET
+    if all(value is values[0] for value in values):
+        return values[0]
+    return join_values(values)
+
+
+def _literal_key(value):
+    return ("literal", repr(value.value)) if isinstance(value, ast.Constant) else ("object", id(value))
+
+
+def _note_flag(instance: Instance, name: str, value, frame: Frame) -> None:
+    function = frame.function
+    if isinstance(value, ast.Constant) and function is not None and function.node.name not in SET_UP_METHODS:
+        instance.flags.add(name)
+    else:
+        instance.flags.discard(name)
 
 
 def _set_attribute(holder, name: str, value) -> None:

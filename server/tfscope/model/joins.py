@@ -82,6 +82,8 @@ def _folded(node: ast.expr, literals: dict):
         return node.value
     if isinstance(node, ast.Name):
         return literals.get(node.id, _UNBOUND)
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):  # an instance's flag
+        return literals.get(f"{node.value.id}.{node.attr}", _UNBOUND)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         operand = _folded(node.operand, literals)
         return _UNBOUND if operand is _UNBOUND else not operand

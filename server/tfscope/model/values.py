@@ -154,6 +154,18 @@ _PLAIN_BUILTINS = frozenset({"int", "float", "bool", "str", "tuple", "list", "di
                              "min", "max", "abs", "round", "sorted", "isinstance", "getattr"})
 
 
+class Omitted(ast.Constant):
+    """`None` bound to a parameter the call left out: known absent on this path, unlike a `None`
+    placeholder written in the code (`self.strategy = None`, set from outside later)."""
+
+    def __init__(self) -> None:
+        super().__init__(value=None)
+
+
+# What runs before a class's other methods, in this order.
+SET_UP_METHODS = ("__init__", "setUpClass", "setUp")
+
+
 @dataclass(eq=False)
 class Instance:
     """An instance of a user class that owns no variables itself (a trainer, a config)."""
@@ -161,6 +173,9 @@ class Instance:
     cls: ClassValue
     attrs: dict = field(default_factory=dict)
     condition: tuple = ()  # the path conditions under which it is created (see ``joins``)
+    # attributes a method that ran, not a set-up one, set to a literal (`self.compiled = True`):
+    # state on this path, which decides tests of it (a default set in `__init__` may be a toggle)
+    flags: set = field(default_factory=set)
 
 
 @dataclass(frozen=True)

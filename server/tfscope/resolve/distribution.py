@@ -26,6 +26,11 @@ MAX_FILES = 5000
 # the file list of a project is taken again after this long (files come and go while editing)
 LISTING_SECONDS = 30.0
 _TEST_FOLDERS = frozenset({"test", "tests", "testing", "integration_test", "integration_tests"})
+# import statements, a parenthesised name list included (the names are all the driver check needs)
+_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]+(?:\([^)]*\)|[^#\n]*)|import[ \t]+[^#\n]*)", re.MULTILINE)
+_NAME = re.compile(r"[A-Za-z_]\w*")
+# the scripts read to see a module's code run under their strategies
+MAX_DRIVERS = 4
 _CREATION = re.compile(r"^[^#\n]*?\b(?P<name>" + "|".join(sorted(STRATEGY_CLASSES)) + r")\s*\(", re.MULTILINE)
 
 
@@ -39,16 +44,37 @@ class ProjectStrategy:
         return f"`{self.name}` ({self.path}:{self.line})"
 
 
+@dataclass(frozen=True)
+class _FileFacts:
+    creations: tuple[tuple[str, int], ...]  # (strategy class, line) of each construction
+    imported: frozenset[str]  # every name an import statement mentions (modules, packages, names)
+
+
+_NO_FACTS = _FileFacts((), frozenset())
+
+
 class _ProjectScan:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._listings: dict[str, tuple[float, list[Path]]] = {}
-        self._found_in: dict[tuple[str, int, int], tuple[tuple[str, int], ...]] = {}
+        self._facts: dict[tuple[str, int, int], _FileFacts] = {}
 
     def strategies_created(self, path: str, settings: Settings) -> tuple[ProjectStrategy, ...]:
         """Every strategy construction in the project's other non-test files, nearest project first."""
+        return tuple(dict.fromkeys(created for _, created in self._creations(path, settings)))
+
+    def drivers_of(self, path: str, settings: Settings) -> tuple[tuple[str, str], ...]:
+        """(path, path in the project) of the project's other non-test scripts that create a strategy
+        and import the module at ``path``: the code that runs that module's functions under it."""
+        module = module_name(path)
+        if not module:
+            return ()
+        drivers = dict.fromkeys((str(candidate), created.path) for candidate, created in self._creations(path, settings)
+                                if candidate.suffix == ".py" and module in self._read(candidate).imported)
+        return tuple(drivers)[:MAX_DRIVERS]
+
+    def _creations(self, path: str, settings: Settings):
         analysed = os.path.abspath(path) if path else ""
-        created: list[ProjectStrategy] = []
         for project in project_folders(path, settings.root):
             if is_test_code(Path(analysed).relative_to(project)):
                 break  # test code of this folder: its strategies are the tests' own
@@ -56,8 +82,8 @@ class _ProjectScan:
                 if str(candidate) == analysed or is_test_code(candidate.relative_to(project)):
                     continue  # the file's own strategies are in its own analysis
                 relative = candidate.relative_to(project).as_posix()
-                created.extend(ProjectStrategy(relative, line, name) for name, line in self._created_in(candidate))
-        return tuple(dict.fromkeys(created))
+                for name, line in self._read(candidate).creations:
+                    yield candidate, ProjectStrategy(relative, line, name)
 
     def _listing(self, project: Path) -> list[Path]:
         from tfscope import files  # the folder walk of `tfscope check`
@@ -74,23 +100,35 @@ class _ProjectScan:
             self._listings[key] = (time.monotonic(), listing)
         return listing
 
-    def _created_in(self, path: Path) -> tuple[tuple[str, int], ...]:
+    def _read(self, path: Path) -> _FileFacts:
         try:
             status = path.stat()
         except OSError:
-            return ()
+            return _NO_FACTS
         key = (str(path), status.st_mtime_ns, status.st_size)
         with self._lock:
-            if key in self._found_in:
-                return self._found_in[key]
+            if key in self._facts:
+                return self._facts[key]
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError:
             text = ""
-        found = tuple((match["name"], text.count("\n", 0, match.start("name")) + 1) for match in _CREATION.finditer(text))
+        creations = tuple((match["name"], text.count("\n", 0, match.start("name")) + 1)
+                          for match in _CREATION.finditer(text))
+        imported = frozenset(name for match in _IMPORT.finditer(text) for name in _NAME.findall(match[0])
+                             ) if creations else frozenset()
+        facts = _FileFacts(creations, imported)
         with self._lock:
-            self._found_in[key] = found
-        return found
+            self._facts[key] = facts
+        return facts
+
+
+def module_name(path: str | None) -> str:
+    """The name other modules import the file by: its stem, or its package's for `__init__.py`."""
+    if not path or not path.endswith(".py"):
+        return ""
+    file = Path(path)
+    return file.parent.name if file.stem == "__init__" else file.stem
 
 
 def is_test_code(path: Path) -> bool:
@@ -120,3 +158,4 @@ def project_folders(path: str | None, root: str | None) -> list[Path]:
 
 _scan = _ProjectScan()
 strategies_created = _scan.strategies_created
+drivers_of = _scan.drivers_of

@@ -164,6 +164,10 @@ class ProjectResolver:
         cached = self._modules.get(path)
         return cached is not None and cached[2]
 
+    def module_tree(self, path: str) -> ast.Module | None:
+        """The parsed module at ``path``, read again only when it changed; None if unreadable."""
+        return self._module_tree(path)
+
     def _module_tree(self, path: str) -> ast.Module | None:
         try:
             mtime = os.stat(path).st_mtime

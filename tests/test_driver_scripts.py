@@ -1,0 +1,79 @@
+"""A module's code run by a script of the project that creates the strategy (a trainer library
+whose strategy only the training script makes): what goes wrong is reported in the module."""
+
+from __future__ import annotations
+
+import textwrap
+
+from tfscope.config import DEFAULT_SETTINGS
+from tfscope.engine import analyze
+from tfscope.resolve.project import ProjectResolver
+from tfscope.source import Source
+
+TRAINER = """\
+import tensorflow as tf
+
+
+class Trainer:
+    def __init__(self, strategy=None):
+        self.strategy = strategy
+        self.optimizer = tf.keras.optimizers.Adam()
+
+    def fit(self, model, batches):
+        @tf.function
+        def train_step(x, y):
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
+            gradients = tape.gradient(loss, model.trainable_variables)
+            self.optimizer.apply_gradients(zip(gradients, model.trainable_variables))
+
+        for x, y in batches:
+            {step_call}
+"""
+DRIVER = """\
+import tensorflow as tf
+
+from seqlab import trainer
+
+strategy = tf.distribute.MirroredStrategy()
+batches = strategy.experimental_distribute_dataset(tf.data.Dataset.range(8).batch(4))
+with strategy.scope():
+    model = tf.keras.Sequential([tf.keras.Input(shape=(1,)), tf.keras.layers.Dense(1)])
+    seq_trainer = trainer.Trainer(strategy)
+seq_trainer.fit(model, batches)
+"""
+
+
+def _project(tmp_path, step_call: str):
+    tmp_path.mkdir(exist_ok=True)
+    (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup(name='seqlab')\n")
+    (tmp_path / "seqlab").mkdir()
+    (tmp_path / "seqlab" / "__init__.py").write_text("")
+    library = tmp_path / "seqlab" / "trainer.py"
+    library.write_text(TRAINER.format(step_call=step_call))
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "bin" / "train.py").write_text(textwrap.dedent(DRIVER))
+    return library
+
+
+def _findings(path, resolver):
+    analysis = analyze(Source(path.read_text(), path=str(path)), DEFAULT_SETTINGS, resolver)
+    if analysis.unresolved and resolver.resolve_pending():
+        analysis = analyze(Source(path.read_text(), path=str(path)), DEFAULT_SETTINGS, resolver)
+    return [(d.code, analysis.source.position(d.start)[0] + 1, d.message) for d in analysis.diagnostics], analysis
+
+
+def test_a_step_the_library_calls_directly_is_reported_in_the_library(tmp_path):
+    library = _project(tmp_path, "train_step(x, y)")
+    findings, analysis = _findings(library, ProjectResolver(root=str(tmp_path)))
+    assert [(code, line) for code, line, _ in findings] == [("TFS012", 18)]
+    assert findings[0][2].startswith("When `bin/train.py` runs this code: `apply_gradients` of ")
+    assert all(diagnostic.intent is None for diagnostic in analysis.diagnostics)  # the script's names are not here
+
+
+def test_the_library_alone_and_a_step_run_through_the_strategy_stay_quiet(tmp_path):
+    library = _project(tmp_path / "run", "self.strategy.run(train_step, args=(x, y))")
+    assert _findings(library, ProjectResolver(root=str(tmp_path / "run")))[0] == []
+    alone = _project(tmp_path / "alone", "train_step(x, y)")
+    (tmp_path / "alone" / "bin" / "train.py").unlink()
+    assert _findings(alone, ProjectResolver(root=str(tmp_path / "alone")))[0] == []
