@@ -77,3 +77,54 @@ def test_the_library_alone_and_a_step_run_through_the_strategy_stay_quiet(tmp_pa
     alone = _project(tmp_path / "alone", "train_step(x, y)")
     (tmp_path / "alone" / "bin" / "train.py").unlink()
     assert _findings(alone, ProjectResolver(root=str(tmp_path / "alone")))[0] == []
+
+
+def test_the_module_reached_through_another_module_of_the_package(tmp_path):
+    """The script calls `make_env` of `envlib.factories`, which builds `envlib.environments`'
+    class: what that class's constructor does is sited in its own module, not at the script's call."""
+    (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup(name='envlib')\n")
+    (tmp_path / "envlib").mkdir()
+    (tmp_path / "envlib" / "__init__.py").write_text("")
+    (tmp_path / "envlib" / "factories.py").write_text(textwrap.dedent("""\
+        from envlib.environments import CompressionEnv
+
+
+        def make_env(create_model, dataset, strategy):
+            return CompressionEnv(create_model, dataset, strategy)
+        """))
+    environments = tmp_path / "envlib" / "environments.py"
+    environments.write_text(textwrap.dedent("""\
+        class CompressionEnv:
+            def __init__(self, create_model, dataset, strategy=None):
+                self.strategy = strategy
+                self.model = create_model()
+                with self.strategy.scope():
+                    self.model.evaluate(dataset)
+        """))
+    (tmp_path / "run_tpu.py").write_text(textwrap.dedent("""\
+        import tensorflow as tf
+
+        from envlib.factories import make_env
+
+        resolver = tf.distribute.cluster_resolver.TPUClusterResolver(tpu="local")
+        tf.config.experimental_connect_to_cluster(resolver)
+        tf.tpu.experimental.initialize_tpu_system(resolver)
+        strategy = tf.distribute.TPUStrategy(resolver)
+
+
+        def create_model():
+            model = tf.keras.Sequential([tf.keras.Input(shape=(4,)), tf.keras.layers.Dense(2)])
+            model.compile(optimizer="adam", loss="mse")
+            return model
+
+
+        env = make_env(create_model, tf.data.Dataset.range(4), strategy)
+        """))
+    resolver = ProjectResolver(root=str(tmp_path))
+    findings, _ = _findings(environments, resolver)
+    for _ in range(3):  # each round reaches one import further
+        if not resolver.resolve_pending():
+            break
+        findings, _ = _findings(environments, resolver)
+    assert [(code, line) for code, line, _ in findings] == [("TFS001", 4)]
+    assert findings[0][2].startswith("When `run_tpu.py` runs this code: model `self.model` (create_model()) is created")

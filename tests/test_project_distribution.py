@@ -54,11 +54,26 @@ def test_every_strategy_the_project_creates_is_listed(tmp_path):
         ("lab/tpu.py", 4, "TPUStrategy"), ("lab/training.py", 3, "MirroredStrategy")]
 
 
+TRAINING_TEST = """\
+import tensorflow as tf
+
+
+def test_training_is_distributed():
+    strategy = tf.distribute.MirroredStrategy()
+"""
+
+
 def test_strategies_created_only_by_tests_are_no_evidence(tmp_path):
     project = _project(tmp_path, {"lab/losses.py": LOSS_HELPER, "tests/test_distributed.py": TRAINER,
-                                  "lab/training_test.py": TRAINER})
+                                  "lab/training_test.py": TRAINING_TEST})
     assert distribution.strategies_created(str(project / "lab" / "losses.py"), Settings()) == ()
     assert _codes(project / "lab" / "losses.py") == []
+
+
+def test_a_script_named_like_a_test_that_defines_no_test_is_evidence(tmp_path):
+    project = _project(tmp_path, {"lab/losses.py": LOSS_HELPER, "test_on_tpu.py": TRAINER})
+    found = distribution.strategies_created(str(project / "lab" / "losses.py"), Settings())
+    assert [(each.path, each.name) for each in found] == [("test_on_tpu.py", "MirroredStrategy")]
 
 
 def test_test_code_is_never_the_subject(tmp_path):

@@ -14,7 +14,7 @@ from tfscope import config, fixes, ownership
 from tfscope.collector import collector_paused
 from tfscope.config import DEFAULT_SETTINGS, Settings
 from tfscope.diagnostics import Diagnostic, Edit, Fix, Related
-from tfscope.model.builder import ModelBuilder
+from tfscope.model.builder import ModelBuilder, Subject
 from tfscope.model.entities import Owner, SemanticModel
 from tfscope.parsing import PRUNING, NotAnalysable, Pruning, parse_tolerant
 from tfscope.resolve import distribution, keras_version
@@ -226,7 +226,7 @@ def _driver_models(analysis: Analysis, tree: ast.Module, version) -> list[tuple[
         if driver_tree is None:
             continue
         builder = ModelBuilder(driver_tree, version.major, settings, path=path, project=project,
-                               subject=(source.path, tree))
+                               subject=Subject.of(source.path, tree))
         model = builder.build()
         analysis.unresolved = analysis.unresolved or builder.unresolved
         _add_evidence(model, version, path, settings)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import os
+from dataclasses import dataclass, field
 
 from tfscope.astutil import walk_statements
 from tfscope.model.context import Frame, ScopeStack
@@ -27,16 +28,31 @@ from tfscope.model.values import (
     ProjectRef,
 )
 
+@dataclass
+class Subject:
+    """The module a script's build runs as the script's own code: what happens there is kept and
+    sited there (not at the call that enters it), for that module's analysis to report what it
+    does under the script's strategies. Modules reached on the way are built for this run alone."""
+
+    path: str  # absolute
+    tree: ast.Module
+    functions: frozenset[int] = frozenset()  # ids of its `def` nodes
+    definitions: tuple[dict, dict] | None = None  # by `def` line, top-level ones by name
+    modules: dict[int, dict] = field(default_factory=dict)  # id of another module's tree -> its definitions
+
+    @classmethod
+    def of(cls, path: str, tree: ast.Module) -> Subject:
+        defs = frozenset(id(node) for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        return cls(os.path.abspath(path), tree, defs)
+
+
 class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
     def __init__(self, tree: ast.Module, keras_version: int, settings, path: str | None = None,
-                 project=None, external: bool = False, subject: tuple[str, ast.Module] | None = None) -> None:
+                 project=None, external: bool = False, subject: Subject | None = None) -> None:
         self.path = path
         self.project = project  # a ProjectResolver, or None
         self.external = external  # building the definitions of another module of the project
-        # (path, tree) of the module whose code this script runs as its own: events there are kept,
-        # for that module's analysis to report what it does under this script's strategies
-        self.subject = subject
-        self.subject_definitions: tuple[dict[int, object], dict[str, object]] | None = None
+        self.subject = subject  # the module whose code this script runs as its own (see ``Subject``)
         self.unresolved = False  # a project import jedi has not answered yet
         # (call, statement, key) in the analysed file while code of another module runs
         self.external_entry: tuple[ast.AST, ast.stmt | None, ast.AST | None] | None = None
@@ -164,7 +180,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
             self.unresolved = self.unresolved or self.project.has_pending
             return None
         definition, tree = found
-        if self.subject is not None and os.path.abspath(definition.path) == os.path.abspath(self.subject[0]):
+        if self.subject is not None and os.path.abspath(definition.path) == self.subject.path:
             return self.subject_value(definition.line, ref.name)
         if self.project.uses_tensorflow_1_apis(definition.path):
             # the TensorFlow version is the project's, wherever its code says so
@@ -173,24 +189,34 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
 
         def interpret():
             builder = ModelBuilder(tree, version, self.settings, path=definition.path, project=self.project,
-                                   external=True)
+                                   external=True, subject=self.subject)
             return builder.definitions(), not builder.unresolved
 
-        definitions = self.project.definitions(tree, version, interpret)
+        if self.subject is not None:  # built again: the subject's code seen through it is the subject's own
+            definitions = self.subject.modules.get(id(tree))
+            if definitions is None:
+                self.subject.modules[id(tree)] = {}  # modules that import each other: the inner one sees nothing
+                definitions, complete = interpret()
+                self.unresolved = self.unresolved or not complete
+                self.subject.modules[id(tree)] = definitions
+        else:
+            definitions = self.project.definitions(tree, version, interpret)
         return definitions.get(definition.line)
 
 
     def subject_value(self, line: int, name: str):
         """A definition of the subject module, built once from its tree as being analysed (which
         may differ from the file jedi read: then the line may not match, and the name decides)."""
-        if self.subject_definitions is None:
-            path, tree = self.subject
-            builder = ModelBuilder(tree, self.model.keras_version, self.settings, path=path, project=self.project)
+        subject = self.subject
+        if subject.definitions is None:
+            subject.definitions = ({}, {})  # the subject importing itself through a cycle sees nothing
+            builder = ModelBuilder(subject.tree, self.model.keras_version, self.settings, path=subject.path,
+                                   project=self.project, subject=subject)
             by_line = builder.definitions()
             self.unresolved = self.unresolved or builder.unresolved
             top_level = {value.node.name: value for value in by_line.values() if getattr(value, "owner_class", None) is None}
-            self.subject_definitions = (by_line, top_level)
-        by_line, by_name = self.subject_definitions
+            subject.definitions = (by_line, top_level)
+        by_line, by_name = subject.definitions
         wanted = name.rpartition(".")[2]
         found = by_line.get(line)
         return found if found is not None and found.node.name == wanted else by_name.get(wanted)

@@ -217,9 +217,11 @@ class Calls:
         owners_before_call = len(self.model.owners)
         self.call_stack.append(node)
         self.active_functions.append(function)
-        entering_external = function.external and self.external_entry is None
-        if entering_external:
+        entry = self.external_entry
+        if function.external and entry is None:
             self.external_entry = (node, self.statement, self.frame.key)
+        elif entry is not None and self.subject is not None and id(function.node) in self.subject.functions:
+            self.external_entry = None  # the subject's own code, reached through another module's
         self.frames.append(frame)
         try:
             self.exec_block(function.node.body, frame)
@@ -227,8 +229,7 @@ class Calls:
             self.frames.pop()
             self.active_functions.pop()
             self.call_stack.pop()
-            if entering_external:
-                self.external_entry = None
+            self.external_entry = entry
         if function.is_contextmanager:
             return frame.yielded or ScopeContext(None)
         result = join_values([value for value, _ in frame.returns], [path for _, path in frame.returns])

@@ -29,6 +29,8 @@ _TEST_FOLDERS = frozenset({"test", "tests", "testing", "integration_test", "inte
 # import statements, a parenthesised name list included (the names are all the driver check needs)
 _IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]+(?:\([^)]*\)|[^#\n]*)|import[ \t]+[^#\n]*)", re.MULTILINE)
 _NAME = re.compile(r"[A-Za-z_]\w*")
+_TESTS = re.compile(r"^[ \t]*(?:(?:async[ \t]+)?def[ \t]+test|class[ \t]+\w*Test\w*[ \t]*[(:])|\b(?:unittest|absltest)\b|"
+                    r"\btf\.test\.TestCase\b", re.MULTILINE)
 # the scripts read to see a module's code run under their strategies
 MAX_DRIVERS = 4
 _CREATION = re.compile(r"^[^#\n]*?\b(?P<name>" + "|".join(sorted(STRATEGY_CLASSES)) + r")\s*\(", re.MULTILINE)
@@ -48,9 +50,10 @@ class ProjectStrategy:
 class _FileFacts:
     creations: tuple[tuple[str, int], ...]  # (strategy class, line) of each construction
     imported: frozenset[str]  # every name an import statement mentions (modules, packages, names)
+    defines_tests: bool  # what a test runner collects: `def test...`, a `unittest`/pytest test class
 
 
-_NO_FACTS = _FileFacts((), frozenset())
+_NO_FACTS = _FileFacts((), frozenset(), False)
 
 
 class _ProjectScan:
@@ -65,12 +68,11 @@ class _ProjectScan:
 
     def drivers_of(self, path: str, settings: Settings) -> tuple[tuple[str, str], ...]:
         """(path, path in the project) of the project's other non-test scripts that create a strategy
-        and import the module at ``path``: the code that runs that module's functions under it."""
-        module = module_name(path)
-        if not module:
-            return ()
+        and import the module at ``path`` or its package (whose modules may import it in turn):
+        the code that runs that module's functions under their strategy."""
+        names = importable_names(path)
         drivers = dict.fromkeys((str(candidate), created.path) for candidate, created in self._creations(path, settings)
-                                if candidate.suffix == ".py" and module in self._read(candidate).imported)
+                                if candidate.suffix == ".py" and names & self._read(candidate).imported)
         return tuple(drivers)[:MAX_DRIVERS]
 
     def _creations(self, path: str, settings: Settings):
@@ -79,11 +81,19 @@ class _ProjectScan:
             if is_test_code(Path(analysed).relative_to(project)):
                 break  # test code of this folder: its strategies are the tests' own
             for candidate in self._listing(project):
-                if str(candidate) == analysed or is_test_code(candidate.relative_to(project)):
+                if str(candidate) == analysed or self._is_test(candidate, project):
                     continue  # the file's own strategies are in its own analysis
                 relative = candidate.relative_to(project).as_posix()
                 for name, line in self._read(candidate).creations:
                     yield candidate, ProjectStrategy(relative, line, name)
+
+    def _is_test(self, path: Path, project: Path) -> bool:
+        """Test code: in a test folder, or named as a test and defining tests (a `test_*.py` try-out
+        script that runs top to bottom is a script)."""
+        relative = path.relative_to(project)
+        if any(part in _TEST_FOLDERS for part in relative.parent.parts):
+            return True
+        return is_test_code(relative) and self._read(path).defines_tests
 
     def _listing(self, project: Path) -> list[Path]:
         from tfscope import files  # the folder walk of `tfscope check`
@@ -117,18 +127,21 @@ class _ProjectScan:
                           for match in _CREATION.finditer(text))
         imported = frozenset(name for match in _IMPORT.finditer(text) for name in _NAME.findall(match[0])
                              ) if creations else frozenset()
-        facts = _FileFacts(creations, imported)
+        facts = _FileFacts(creations, imported, _TESTS.search(text) is not None)
         with self._lock:
             self._facts[key] = facts
         return facts
 
 
-def module_name(path: str | None) -> str:
-    """The name other modules import the file by: its stem, or its package's for `__init__.py`."""
+def importable_names(path: str | None) -> frozenset[str]:
+    """The names an import of the file's module mentions: its own (its package's for
+    `__init__.py`) and its package's."""
     if not path or not path.endswith(".py"):
-        return ""
-    file = Path(path)
-    return file.parent.name if file.stem == "__init__" else file.stem
+        return frozenset()
+    file = Path(os.path.abspath(path))
+    module = file.parent.name if file.stem == "__init__" else file.stem
+    package = file.parent.parent.name if file.stem == "__init__" else file.parent.name
+    return frozenset(name for name in (module, package) if name.isidentifier())
 
 
 def is_test_code(path: Path) -> bool:
