@@ -128,3 +128,12 @@ def test_the_module_reached_through_another_module_of_the_package(tmp_path):
         findings, _ = _findings(environments, resolver)
     assert [(code, line) for code, line, _ in findings] == [("TFS001", 4)]
     assert findings[0][2].startswith("When `run_tpu.py` runs this code: model `self.model` (create_model()) is created")
+
+
+def test_an_unsaved_buffer_gets_no_finding_the_scripts_saw_in_the_saved_file(tmp_path):
+    library = _project(tmp_path, "train_step(x, y)")
+    resolver = ProjectResolver(root=str(tmp_path))
+    assert _findings(library, resolver)[0]
+    edited = "# a comment typed above\n" + library.read_text()
+    analysis = analyze(Source(edited, path=str(library)), DEFAULT_SETTINGS, resolver)
+    assert analysis.diagnostics == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import functools
 import logging
+import os
 import threading
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -14,7 +15,7 @@ from tfscope import config, fixes, ownership
 from tfscope.collector import collector_paused
 from tfscope.config import DEFAULT_SETTINGS, Settings
 from tfscope.diagnostics import Diagnostic, Edit, Fix, Related
-from tfscope.model.builder import ModelBuilder, Subject
+from tfscope.model.builder import DriverRun, ModelBuilder
 from tfscope.model.entities import Owner, SemanticModel
 from tfscope.parsing import PRUNING, NotAnalysable, Pruning, parse_tolerant
 from tfscope.resolve import distribution, keras_version
@@ -184,8 +185,7 @@ def _analyze_into(analysis: Analysis, parse: Parse, build: Build) -> None:
     analysis.keras_version = version.major
     model, analysis.unresolved = build(tree, version.major, settings, source.path, analysis.project)
     _add_evidence(model, version, source.path, settings)
-    drivers = _driver_models(analysis, tree, version)
-    subject_nodes = {id(node) for node in ast.walk(tree)} if drivers else set()
+    seen_under_drivers = _seen_under_drivers(analysis, tree, version)
     suppressions = fixes.noqa_suppressions(source)
     suppressed: set[tuple[int, str]] = set()  # (line, code) a noqa took away
     diagnostics: dict[tuple[str, int, int], Diagnostic] = {}
@@ -193,7 +193,7 @@ def _analyze_into(analysis: Analysis, parse: Parse, build: Build) -> None:
         if not config.is_enabled(settings, rule.code, source.path):
             continue
         severity = config.severity_for(settings, rule.code)
-        for violation in [*rule.check(model), *_violations_under_drivers(rule, drivers, subject_nodes)]:
+        for violation in [*rule.check(model), *seen_under_drivers.get(rule.code, ())]:
             diagnostic = _diagnostic(source, rule, severity, violation)
             line = source.position(diagnostic.start)[0]
             if fixes.is_suppressed(suppressions, line, rule.code):
@@ -213,37 +213,102 @@ def _add_evidence(model: SemanticModel, version, path: str | None, settings: Set
     model.project_strategies = functools.cache(functools.partial(distribution.strategies_created, path, settings))
 
 
-def _driver_models(analysis: Analysis, tree: ast.Module, version) -> list[tuple[str, SemanticModel]]:
-    """(path in the project, model) of each script of the project that creates a strategy and
-    imports this module, built with this module's code as its own: what this code does when the
-    script runs it (a trainer library whose strategy only the script creates)."""
+@dataclass(frozen=True)
+class _SeenFinding:
+    """A finding a script's run puts in another module, by position (the run read the saved file)."""
+
+    code: str
+    message: str
+    node: tuple  # see ``_node_key``
+    related: tuple[tuple[tuple, str], ...]
+
+
+# (script, its mtime, Keras major, pre-2.11 optimizers, settings) -> (findings by module, mtimes of what was read)
+_DRIVER_RUNS: dict[tuple, tuple[dict[str, list[_SeenFinding]], dict[str, int]]] = {}
+_DRIVER_RUNS_KEPT = 64
+
+
+def _seen_under_drivers(analysis: Analysis, tree: ast.Module, version) -> dict[str, list[Violation]]:
+    """By rule code: what each script of the project that creates a strategy and imports this module
+    breaks in this module when it runs it (a trainer library whose strategy only the training
+    script makes), said as when it happens. The scripts ran the saved file: an unsaved buffer gets
+    none. No fix: the script's names are not this code's."""
     source, settings, project = analysis.source, analysis.settings, analysis.project
     if project is None or not source.path or source.is_notebook:
-        return []
-    models = []
+        return {}
+    here = os.path.abspath(source.path)
+    seen: dict[str, list[Violation]] = {}
+    nodes: dict[tuple, ast.AST] | None = None
     for path, shown in distribution.drivers_of(source.path, settings):
-        driver_tree = project.module_tree(path)
-        if driver_tree is None:
+        findings, unresolved = _driver_run(path, version, settings, project)
+        analysis.unresolved = analysis.unresolved or unresolved
+        if not findings.get(here) or not _is_saved(source):
             continue
-        builder = ModelBuilder(driver_tree, version.major, settings, path=path, project=project,
-                               subject=Subject.of(source.path, tree))
-        model = builder.build()
-        analysis.unresolved = analysis.unresolved or builder.unresolved
-        _add_evidence(model, version, path, settings)
-        models.append((shown, model))
-    return models
+        if nodes is None:
+            nodes = {}
+            for node in ast.walk(tree):
+                nodes.setdefault(_node_key(node), node)
+        for finding in findings[here]:
+            node = nodes.get(finding.node)
+            if node is None:
+                continue
+            related = tuple((nodes[key], text) for key, text in finding.related if key in nodes)
+            seen.setdefault(finding.code, []).append(Violation(
+                node=node, message=f"When `{shown}` runs this code: {_lower_first(finding.message)}", related=related))
+    return seen
 
 
-def _violations_under_drivers(rule: Rule, drivers: list[tuple[str, SemanticModel]], here: set[int]):
-    """What each script's run of this module's code (``here``: the ids of its nodes) breaks in this
-    module, said as when it happens; the script's own lines are its own analysis's. No fix: the
-    script's names are not this code's."""
-    for shown, model in drivers:
+def _driver_run(path: str, version, settings: Settings, project: ProjectResolver):
+    """(findings by module path, whether jedi still owes answers) of the script at ``path`` run with
+    the project's other modules as its own code; built once while none of those files changes."""
+    key = (path, _mtime(path), version.major, version.legacy_optimizers, repr(settings))
+    cached = _DRIVER_RUNS.get(key)
+    if cached is not None and all(_mtime(read) == mtime for read, mtime in cached[1].items()):
+        return cached[0], False
+    tree = project.module_tree(path)
+    if tree is None:
+        return {}, False
+    run = DriverRun()
+    builder = ModelBuilder(tree, version.major, settings, path=path, project=project, run=run)
+    model = builder.build()
+    _add_evidence(model, version, path, settings)
+    module_of = {id(node): module for module, module_tree in run.trees.items() for node in ast.walk(module_tree)}
+    findings: dict[str, list[_SeenFinding]] = {}
+    for rule in all_rules():
         for violation in rule.check(model):
-            if id(violation.node) in here:
-                yield replace(violation, message=f"When `{shown}` runs this code: {_lower_first(violation.message)}",
-                              related=tuple((node, text) for node, text in violation.related if id(node) in here),
-                              intent=None)
+            module = module_of.get(id(violation.node))
+            if module is None:
+                continue  # the script's own lines: its own analysis reports them
+            related = tuple((_node_key(node), text) for node, text in violation.related
+                            if node is not None and module_of.get(id(node)) == module)
+            findings.setdefault(module, []).append(
+                _SeenFinding(rule.code, violation.message, _node_key(violation.node), related))
+    if not builder.unresolved:
+        if len(_DRIVER_RUNS) >= _DRIVER_RUNS_KEPT:
+            _DRIVER_RUNS.pop(next(iter(_DRIVER_RUNS)))
+        _DRIVER_RUNS[key] = (findings, {read: _mtime(read) for read in run.trees})
+    return findings, builder.unresolved
+
+
+def _node_key(node: ast.AST) -> tuple:
+    return (type(node).__name__, getattr(node, "lineno", 0), getattr(node, "col_offset", 0),
+            getattr(node, "end_lineno", 0), getattr(node, "end_col_offset", 0))
+
+
+def _mtime(path: str) -> int:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return -1
+
+
+def _is_saved(source: Source) -> bool:
+    """Whether the text being analysed is the file on disk (what the scripts' runs read)."""
+    try:
+        with open(source.path, encoding="utf-8", errors="replace", newline="") as handle:
+            return handle.read() == source.text
+    except OSError:
+        return False
 
 
 def _lower_first(message: str) -> str:

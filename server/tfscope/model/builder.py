@@ -29,30 +29,22 @@ from tfscope.model.values import (
 )
 
 @dataclass
-class Subject:
-    """The module a script's build runs as the script's own code: what happens there is kept and
-    sited there (not at the call that enters it), for that module's analysis to report what it
-    does under the script's strategies. Modules reached on the way are built for this run alone."""
+class DriverRun:
+    """A script's build that runs the project's other modules as its own code: what happens in them
+    is kept and sited where it happens (not at the call that enters them), for their analyses to
+    report what they do under the script's strategies. Their definitions are built for the run."""
 
-    path: str  # absolute
-    tree: ast.Module
-    functions: frozenset[int] = frozenset()  # ids of its `def` nodes
-    definitions: tuple[dict, dict] | None = None  # by `def` line, top-level ones by name
-    modules: dict[int, dict] = field(default_factory=dict)  # id of another module's tree -> its definitions
-
-    @classmethod
-    def of(cls, path: str, tree: ast.Module) -> Subject:
-        defs = frozenset(id(node) for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))
-        return cls(os.path.abspath(path), tree, defs)
+    modules: dict[int, dict] = field(default_factory=dict)  # id of a module's tree -> its definitions
+    trees: dict[str, ast.Module] = field(default_factory=dict)  # absolute path -> the tree read
 
 
 class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
     def __init__(self, tree: ast.Module, keras_version: int, settings, path: str | None = None,
-                 project=None, external: bool = False, subject: Subject | None = None) -> None:
+                 project=None, external: bool = False, run: DriverRun | None = None) -> None:
         self.path = path
         self.project = project  # a ProjectResolver, or None
         self.external = external  # building the definitions of another module of the project
-        self.subject = subject  # the module whose code this script runs as its own (see ``Subject``)
+        self.run = run  # a script's build running the project's other modules as its own (see ``DriverRun``)
         self.unresolved = False  # a project import jedi has not answered yet
         # (call, statement, key) in the analysed file while code of another module runs
         self.external_entry: tuple[ast.AST, ast.stmt | None, ast.AST | None] | None = None
@@ -180,8 +172,6 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
             self.unresolved = self.unresolved or self.project.has_pending
             return None
         definition, tree = found
-        if self.subject is not None and os.path.abspath(definition.path) == self.subject.path:
-            return self.subject_value(definition.line, ref.name)
         if self.project.uses_tensorflow_1_apis(definition.path):
             # the TensorFlow version is the project's, wherever its code says so
             self.report(OptimizerV2Era(tree), located_here=True)
@@ -189,37 +179,19 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
 
         def interpret():
             builder = ModelBuilder(tree, version, self.settings, path=definition.path, project=self.project,
-                                   external=True, subject=self.subject)
+                                   external=self.run is None, run=self.run)
             return builder.definitions(), not builder.unresolved
 
-        if self.subject is not None:  # built again: the subject's code seen through it is the subject's own
-            definitions = self.subject.modules.get(id(tree))
-            if definitions is None:
-                self.subject.modules[id(tree)] = {}  # modules that import each other: the inner one sees nothing
-                definitions, complete = interpret()
-                self.unresolved = self.unresolved or not complete
-                self.subject.modules[id(tree)] = definitions
-        else:
-            definitions = self.project.definitions(tree, version, interpret)
+        if self.run is None:
+            return self.project.definitions(tree, version, interpret).get(definition.line)
+        definitions = self.run.modules.get(id(tree))
+        if definitions is None:
+            self.run.modules[id(tree)] = {}  # modules that import each other: the inner one sees nothing
+            self.run.trees[os.path.abspath(definition.path)] = tree
+            definitions, complete = interpret()
+            self.unresolved = self.unresolved or not complete
+            self.run.modules[id(tree)] = definitions
         return definitions.get(definition.line)
-
-
-    def subject_value(self, line: int, name: str):
-        """A definition of the subject module, built once from its tree as being analysed (which
-        may differ from the file jedi read: then the line may not match, and the name decides)."""
-        subject = self.subject
-        if subject.definitions is None:
-            subject.definitions = ({}, {})  # the subject importing itself through a cycle sees nothing
-            builder = ModelBuilder(subject.tree, self.model.keras_version, self.settings, path=subject.path,
-                                   project=self.project, subject=subject)
-            by_line = builder.definitions()
-            self.unresolved = self.unresolved or builder.unresolved
-            top_level = {value.node.name: value for value in by_line.values() if getattr(value, "owner_class", None) is None}
-            subject.definitions = (by_line, top_level)
-        by_line, by_name = subject.definitions
-        wanted = name.rpartition(".")[2]
-        found = by_line.get(line)
-        return found if found is not None and found.node.name == wanted else by_name.get(wanted)
 
 
 def _is_test(function: Function) -> bool:

@@ -220,8 +220,6 @@ class Calls:
         entry = self.external_entry
         if function.external and entry is None:
             self.external_entry = (node, self.statement, self.frame.key)
-        elif entry is not None and self.subject is not None and id(function.node) in self.subject.functions:
-            self.external_entry = None  # the subject's own code, reached through another module's
         self.frames.append(frame)
         try:
             self.exec_block(function.node.body, frame)
