@@ -61,6 +61,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.loop_depth = 0
         self.early_tf_ops: list[tuple[ast.AST, tuple]] = []  # ops before the first strategy, with their paths
         self.startup_done = False
+        self.cluster_set = False  # `TF_CONFIG` assigned so far
         self.inlined_statements = 0
         self.attribute_writes: list[dict] = []  # per branch being run, see ``exec_branches``
         self.optimizer_v2_fallback = 0  # inside the fallback of a `try` that uses `optimizers.legacy`

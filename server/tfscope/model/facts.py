@@ -74,6 +74,14 @@ class StartupAfterOps:
     what: str
     first_op: ast.AST
     kind: str  # the strategy's class name, or "tpu_init"
+    cluster_set_before: bool = False  # the program had set `TF_CONFIG` by then
+
+
+@dataclass(frozen=True)
+class ClusterConfigured:
+    """`os.environ["TF_CONFIG"] = ...`: the program sets its cluster itself."""
+
+    node: ast.AST
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from tfscope.model.calls import Calls
 from tfscope.model.context import Frame
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.expressions import Expressions
-from tfscope.model.facts import DataInScope, SingleWorkerEvidence
+from tfscope.model.facts import ClusterConfigured, DataInScope, SingleWorkerEvidence
 from tfscope.model.joins import (
     Condition,
     ends_flow,
@@ -127,8 +127,7 @@ class Interpreter(Expressions, Calls):
             if isinstance(target, ast.Subscript):
                 holder = self.eval(target.value, frame)
                 key = target.slice
-                if (isinstance(holder, ApiRef) and holder.name == "os.environ" and isinstance(key, ast.Constant)
-                        and key.value == "TF_CONFIG"):
+                if _names_tf_config(holder, key):
                     self.report(SingleWorkerEvidence(node, "`TF_CONFIG` removed"))
 
     def exec_expr(self, node: ast.Expr, frame: Frame) -> None:
@@ -333,6 +332,9 @@ class Interpreter(Expressions, Calls):
             self.eval(target.slice, frame)
             if isinstance(container, Sequence):  # `metrics["train/loss"] = Mean()`: one more item, keyed
                 self.add_items(target.value, container, [(value, key_pattern(target.slice))], frame)
+            elif _names_tf_config(container, target.slice):
+                self.cluster_set = True
+                self.report(ClusterConfigured(target))
         elif isinstance(target, (ast.Tuple, ast.List)):
             items = value.items if isinstance(value, Sequence) else ()
             for index, element in enumerate(target.elts):
@@ -434,6 +436,12 @@ def _joined_attribute(values: list):
     if all(value is values[0] for value in values):
         return values[0]
     return join_values(values)
+
+
+def _names_tf_config(holder, key: ast.AST) -> bool:
+    """`os.environ["TF_CONFIG"]`: where a multi-worker strategy reads its cluster."""
+    return (isinstance(holder, ApiRef) and holder.name == "os.environ" and isinstance(key, ast.Constant)
+            and key.value == "TF_CONFIG")
 
 
 def _literal_key(value):

@@ -113,7 +113,7 @@ class TfApiCalls:
         # an op on a path that excludes this one (`if single_gpu: ... else: MultiWorker...`) ran elsewhere
         first = next((op for op, path in self.early_tf_ops if not contradicts(path, self.conditions)), None)
         if first is not None:
-            self.report(StartupAfterOps(node, what, first, kind))
+            self.report(StartupAfterOps(node, what, first, kind, self.cluster_set))
 
     def api_tpu_init(self, name, node, args, kwargs):
         self.check_startup(node, f"`{name.replace('tensorflow.', 'tf.')}`", "tpu_init")

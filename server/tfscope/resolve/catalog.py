@@ -193,6 +193,11 @@ EAGER_CONTEXT_FACTS = (
         "tensorflow/tensorflow, tensorflow/python/platform/test.py: is_built_with_cuda, which returns "
         "`_test_util.IsGoogleCudaEnabled()`"),
     EagerContextFact(
+        ("tensorflow.executing_eagerly", "tensorflow.compat.v1.executing_eagerly"), False,
+        "reads the current thread's execution mode",
+        "tensorflow/tensorflow, tensorflow/python/eager/context.py: executing_eagerly, which asks "
+        "`context_safe()` and returns `Context.executing_eagerly()`, a thread-local flag"),
+    EagerContextFact(
         ("tensorflow.random.set_seed", "tensorflow.set_random_seed", "tensorflow.random.set_random_seed",
          "keras.utils.set_random_seed"), False,
         "stores the global seed; kernel caches are cleared only when a context handle exists",

@@ -66,8 +66,10 @@ _ASSERTED_BOUND = re.compile(r"""\)*\s*(<=|<|==)\s*[\w.]*\(?\s*["'](\d+(?:\.\d+)
 
 # Files that declare a project's dependencies, nearest folder first.
 _REQUIREMENT_FILE = re.compile(r"^(?:requirements|constraints)[\w.-]*\.(?:txt|in)$", re.IGNORECASE)
-_DECLARATION_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "environment.yml", "environment.yaml",
-                      "Pipfile", "Pipfile.lock", "poetry.lock", "pixi.toml")
+_DECLARATION_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "Pipfile", "Pipfile.lock", "poetry.lock",
+                      "pixi.toml")
+# conda environments: `environment.yml`, `environment-gpu.yaml`, `Linux_environment.yml`, `conda_env.yml`
+_CONDA_FILE = re.compile(r"^(?:[\w.-]*[_.-])?(?:environment|conda|env)(?:[_.-][\w.-]*)?\.ya?ml$", re.IGNORECASE)
 _DOCKERFILE = re.compile(r"^(?:Dockerfile(?:\.[\w.-]+)?|[\w.-]+\.Dockerfile)$")
 _DOCKER_IMAGE = re.compile(r"^\s*FROM\s+tensorflow/tensorflow:(\d+\.\d+(?:\.\d+)?)", re.MULTILINE | re.IGNORECASE)
 _PIP_SPEC = re.compile(r"\b((?:tensorflow|tf-keras|tf_keras|keras)(?:-(?:cpu|gpu))?\s*(?:==|<=|>=|<|~=)\s*[\w.*]+)")
@@ -256,7 +258,7 @@ def _requirements(name: str, text: str) -> list[str]:
         return _pipfile_lock_requirements(text)
     if name == "poetry.lock":
         return [f"{n}=={v}" for n, v in re.findall(r'^name = "([^"]+)"\nversion = "([^"]+)"', text, re.MULTILINE)]
-    if name in ("environment.yml", "environment.yaml"):
+    if _CONDA_FILE.match(name):
         # conda pins with one `=`: `tensorflow=2.15` means `tensorflow==2.15.*`
         items = re.findall(r"^\s*-\s*([A-Za-z][\w.-]*\s*[=<>!~][^\s#]*)", text, re.MULTILINE)
         return [re.sub(r"^([\w.-]+)\s*=(?!=)([\w.]+)$", r"\1==\2.*", item) for item in items]
@@ -422,7 +424,7 @@ def _listing(folder: str) -> _Listing:
         names = os.listdir(folder)
     except OSError:
         names = []
-    listing = _Listing(stamp, tuple(sorted(name for name in names if name in _DECLARATION_FILES
+    listing = _Listing(stamp, tuple(sorted(name for name in names if name in _DECLARATION_FILES or _CONDA_FILE.match(name)
                                            or _REQUIREMENT_FILE.match(name) or _DOCKERFILE.match(name))),
                        "docker" in names, ".git" in names)
     _LISTINGS[folder] = listing

@@ -7,7 +7,7 @@ from typing import Iterable
 
 from tfscope.diagnostics import PlaceInScope
 from tfscope.model.entities import Meeting, Owner, SemanticModel, Strategy
-from tfscope.model.facts import OptimizerV2Era
+from tfscope.model.facts import Compile, KerasLoop, OptimizerStep, OptimizerV2Era
 from tfscope.model.joins import describe_conditions
 from tfscope.resolve.catalog import READ_ONLY_STATE_LAYERS, WEIGHTLESS_LAYERS, Api
 from tfscope.rules import Violation
@@ -43,12 +43,24 @@ def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | N
             if path:
                 reason += f" when {path}"
             yield outside_scope_violation(model, culprit, owner, meeting.strategy, reason, meeting.node)
-        elif owner.kind in _BUILT_AFTER_UNUSED_STRATEGY:
+        elif owner.kind in _BUILT_AFTER_UNUSED_STRATEGY and _put_to_work(model, owner):
             strategy = unused_strategy_before(model, owner)
             if strategy is not None:
                 yield outside_scope_violation(
                     model, culprit, owner, strategy, f"built after {strategy.describe()}, whose scope is "
                     "never entered, so it is not distributed", strategy.node)
+
+
+def _put_to_work(model: SemanticModel, owner: Owner) -> bool:
+    """A model compiled, trained, or run by a Keras loop (an optimizer or metric is made for
+    training): one only built, loaded and exported (a SavedModel for serving) is not meant to
+    be distributed, whatever strategy the notebook's set-up cell made."""
+    if owner.kind not in (Api.MODEL, Api.LOADED_MODEL):
+        return True
+    holders = [owner, *(other for other in model.owners if owner in other.parts)]
+    return any(holder.trained or holder.optimizer is not None for holder in holders) or any(
+        event.model in holders for event in [*model.events_of(Compile), *model.events_of(KerasLoop)]) or any(
+        trained in holders for event in model.events_of(OptimizerStep) for trained in event.trained)
 
 
 def _creates_variables_lazily(optimizer: Owner, optimizer_v2_era: bool) -> bool:

@@ -1,6 +1,6 @@
 from tfscope.diagnostics import MoveBefore, Severity
 from tfscope.model.entities import SemanticModel
-from tfscope.model.facts import SingleWorkerEvidence, StartupAfterOps, UsedAfterTpuReset
+from tfscope.model.facts import ClusterConfigured, SingleWorkerEvidence, StartupAfterOps, UsedAfterTpuReset
 from tfscope.resolve.catalog import COLLECTIVE_STRATEGIES, EAGER_CONTEXT_FACTS, EagerContextFact
 from tfscope.rules import Rule, Violation
 
@@ -24,7 +24,7 @@ or Keras' source shows (a name covers the names below it; the most specific one 
 {context_facts}
 
 Not reported where TensorFlow does not raise: single-worker programs (`TF_CONFIG`
-removed), where `_initialize_local` catches the error and only logs "Collective ops is not
+removed, or set by the program only after the strategy is created), where `_initialize_local` catches the error and only logs "Collective ops is not
 configured at program startup", and TF1 graph mode (`tf.compat.v1.disable_v2_behavior()`),
 which has no eager context. TPU initialisation
 (`tf.tpu.experimental.initialize_tpu_system`) is not reported either: it may follow
@@ -77,8 +77,11 @@ def check(model: SemanticModel):
         )
     if model.events_of(SingleWorkerEvidence):
         return
+    sets_cluster = bool(model.events_of(ClusterConfigured))
     for event in model.events_of(StartupAfterOps):
         if event.kind not in COLLECTIVE_STRATEGIES:
+            continue
+        if sets_cluster and not event.cluster_set_before:  # no cluster yet: one worker, which only logs
             continue
         yield Violation(
             node=event.node,
