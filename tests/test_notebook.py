@@ -259,3 +259,33 @@ def test_the_tensorflow_version_a_notebook_printed_decides_its_keras(monkeypatch
     newer = read_notebook(raw.replace("2.4.1", "2.17.0"), "train.ipynb")
     (finding,) = engine.analyze(newer).diagnostics
     assert finding.code == "TFS007" and "TensorFlow 2.17.0" in finding.message
+
+
+def test_what_only_tensorflow_2_1_printed_dates_a_notebook(monkeypatch):
+    """A notebook whose run printed TF 2.0-2.1's `fit` header (or its `tensorflow_core` paths)
+    ran OptimizerV2: an optimizer made outside the scope and compiled in it makes its variables
+    under the model's strategy at the first step."""
+    from tfscope import engine
+
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    fit_output = {"output_type": "stream", "name": "stdout", "text": ["Train for 170 steps\n", "Epoch 1/3\n"]}
+    cells = [
+        {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": 1, "source":
+         "import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\nwith strategy.scope():\n"
+         "    model = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(3,))])"},
+        {"cell_type": "code", "metadata": {}, "outputs": [fit_output], "execution_count": 2, "source":
+         "model.compile(optimizer=tf.keras.optimizers.Adam(1e-3), loss='mse')\nmodel.fit(x, y, epochs=3)"},
+    ]
+    raw = json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    source = read_notebook(raw, "train.ipynb")
+    assert (source.recorded_tensorflow, "fit` header" in source.recorded_tensorflow_shown_by) == ("2.1", True)
+    assert engine.analyze(source).diagnostics == []
+    traceback = {"output_type": "stream", "name": "stderr",
+                 "text": ["W0412 /usr/local/lib/python3.6/site-packages/tensorflow_core/python/ops/x.py:12: warning\n"]}
+    cells[1]["outputs"] = [traceback]
+    dated = read_notebook(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), "t.ipynb")
+    assert dated.recorded_tensorflow == "2.1" and engine.analyze(dated).diagnostics == []
+    cells[1]["outputs"] = []
+    undated = read_notebook(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), "t.ipynb")
+    assert [d.code for d in engine.analyze(undated).diagnostics] == ["TFS002"]

@@ -194,6 +194,9 @@ def test_declared_dependencies_tell_the_keras_version(tmp_path, monkeypatch):
         "poetry": ({"pyproject.toml": '[tool.poetry.dependencies]\npython = "^3.10"\ntensorflow = "~2.14"\n'}, 2),
         "setup.py": ({"setup.py": 'from setuptools import setup\nsetup(install_requires=["tensorflow==2.12.*"])\n'}, 2),
         "conda": ({"environment.yml": "dependencies:\n  - python=3.10\n  - tensorflow=2.15\n"}, 2),
+        "conda, any name": ({"tfrl-cookbook.yml": "name: tfrl\nchannels:\n  - conda-forge\ndependencies:\n"
+                             "  - pip:\n    - tensorflow==2.2.0\n"}, 2),
+        "not conda": ({"model-config.yaml": "layers:\n  - tensorflow==2.2.0\n"}, 3),  # no `dependencies:`
         "pixi in pyproject": ({"pyproject.toml": '[project]\nname = "x"\ndependencies = ["numpy"]\n'
                                '[tool.pixi.dependencies]\ntensorflow = "==2.12.1"\n'}, 2),
         "pixi feature": ({"pixi.toml": '[workspace]\nname = "x"\n[feature.gpu.pypi-dependencies]\n'
@@ -209,11 +212,34 @@ def test_declared_dependencies_tell_the_keras_version(tmp_path, monkeypatch):
         assert detect_keras_version(source, Settings()) == expected, label
 
 
+def test_a_readme_that_names_the_tensorflow_version_is_the_last_declaration(tmp_path, monkeypatch):
+    """Research code often says what it ran on only in prose: `tensorflow 2.3, TPU v3-8`."""
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    from tfscope.resolve import keras_version
+
+    cases = {
+        "one version": ("## Setup\nVM instance, tensorflow 2.3, TPU v3-8\n", (2, True)),
+        "a pin": ("pip install tensorflow-gpu==2.13.0\n", (2, False)),
+        "disagreeing": ("Works with TensorFlow 2.3; tested on TensorFlow 2.16 too\n", (3, False)),  # the default
+        "none": ("Uses TensorFlow 2.x and Keras\n", (3, False)),
+    }
+    for label, (readme, expected) in cases.items():
+        (tmp_path / label / ".git").mkdir(parents=True)
+        source = script_in(tmp_path / label, **{"README.md": readme})
+        found = keras_version.detect(source.code, source.path, "", None)
+        assert (found.major, found.legacy_optimizers) == expected, label
+    requirements = script_in(tmp_path / "one version", **{"requirements.txt": "tensorflow==2.15.0\n"})
+    assert keras_version.detect(requirements.code, requirements.path, "", None).evidence.startswith("`requirements.txt`")
+
+
 def test_a_keras_2_only_api_in_the_code_means_keras_2(monkeypatch):
     monkeypatch.delenv("VIRTUAL_ENV", raising=False)
     monkeypatch.delenv("CONDA_PREFIX", raising=False)
     legacy = Source("import tensorflow as tf\nopt = tf.keras.optimizers.legacy.Adam()\n")
     assert detect_keras_version(legacy, Settings()) == 2
+    estimator = Source("import tensorflow as tf\nconfig = tf.estimator.RunConfig(train_distribute=None)\n")
+    assert detect_keras_version(estimator, Settings()) == 2  # tf.estimator went with TensorFlow 2.16
 
 
 def test_tensorflow_1_apis_mean_optimizer_v2_unless_tf_is_compat_v1(monkeypatch):

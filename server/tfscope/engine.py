@@ -181,7 +181,7 @@ def _analyze_into(analysis: Analysis, parse: Parse, build: Build) -> None:
     tree, recovered = parse(source.code)
     analysis.tree, analysis.parsed_cleanly = tree, not recovered
     version = keras_version.detect(source.code, source.path, settings.keras_version, settings.interpreter,
-                                   source.recorded_tensorflow)
+                                   source.recorded_tensorflow, source.recorded_tensorflow_shown_by)
     analysis.keras_version = version.major
     model, analysis.unresolved = build(tree, version.major, settings, source.path, analysis.project)
     _add_evidence(model, version, source.path, settings)
@@ -337,7 +337,7 @@ def _unused_noqa(source: Source, settings: Settings, suppressed: set[tuple[int, 
 def detect_keras_version(source: Source, settings: Settings) -> int:
     """2 or 3: see ``resolve.keras_version`` for the evidence, strongest first."""
     return keras_version.detect(source.code, source.path, settings.keras_version, settings.interpreter,
-                                source.recorded_tensorflow).major
+                                source.recorded_tensorflow, source.recorded_tensorflow_shown_by).major
 
 
 def _diagnostic(source: Source, rule: Rule, severity, violation: Violation) -> Diagnostic:

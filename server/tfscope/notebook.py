@@ -186,27 +186,43 @@ def read_notebook(raw: str, path: str | None = None) -> Source:
         if cell.get("cell_type") == "code"
     ]
     source = notebook_source(cells, path=path)
-    source.recorded_tensorflow = _recorded_tensorflow_version(notebook["cells"])
+    source.recorded_tensorflow, source.recorded_tensorflow_shown_by = _recorded_tensorflow_version(notebook["cells"])
     return source
 
 
 _VERSION_OUTPUT = re.compile(r"^\s*(?:TensorFlow(?: version)?:?\s*)?(2\.\d+\.\d+)\s*$", re.MULTILINE | re.IGNORECASE)
+# What only TensorFlow 2.0-2.1 printed when a notebook ran: (pattern, what it is)
+_ERA_OUTPUTS = (
+    (re.compile(r"[/\\]tensorflow_core[/\\]"), "paths into `tensorflow_core`, the package TensorFlow 2.0-2.1 installed"),
+    (re.compile(r"^Train for \d+ steps", re.MULTILINE), "`Train for N steps`, the `fit` header of TensorFlow 2.0-2.1"),
+)
+_ERA_VERSION = "2.1"
 
 
-def _recorded_tensorflow_version(cells: list) -> str | None:
-    """What a cell that prints `tf.__version__` showed when the notebook ran."""
+def _recorded_tensorflow_version(cells: list) -> tuple[str | None, str]:
+    """(version, what in the output shows it): a cell that prints `tf.__version__`, or what only
+    TensorFlow 2.0-2.1 printed (its package paths in warnings and tracebacks, its `fit` header)."""
+    era = ""
     for cell in cells:
+        if cell.get("cell_type") != "code":
+            continue
         source = cell.get("source")
         text = "".join(source) if isinstance(source, list) else source if isinstance(source, str) else ""
-        if cell.get("cell_type") != "code" or "tf.__version__" not in text:
-            continue
         for output in cell.get("outputs") or ():
-            printed = output.get("text") if isinstance(output, dict) else None
-            printed = "".join(printed) if isinstance(printed, list) else printed
-            match = _VERSION_OUTPUT.search(printed) if isinstance(printed, str) else None
-            if match:
-                return match.group(1)
-    return None
+            printed = _output_text(output)
+            if "tf.__version__" in text and (match := _VERSION_OUTPUT.search(printed)):
+                return match.group(1), f"TensorFlow {match.group(1)}"
+            era = era or next((shown for pattern, shown in _ERA_OUTPUTS if pattern.search(printed)), "")
+    return (_ERA_VERSION, era) if era else (None, "")
+
+
+def _output_text(output) -> str:
+    """A cell output's printed text, stream or traceback."""
+    if not isinstance(output, dict):
+        return ""
+    parts = [output.get("text"), output.get("traceback"), (output.get("data") or {}).get("text/plain")
+             if isinstance(output.get("data"), dict) else None]
+    return "\n".join("".join(part) if isinstance(part, list) else part for part in parts if isinstance(part, (str, list)))
 
 
 def _parse_notebook(raw: str) -> dict:

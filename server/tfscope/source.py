@@ -30,8 +30,9 @@ class Source:
     code: str = ""
     path: str | None = None
     cells: tuple[Cell, ...] = ()
-    # the TensorFlow version a notebook printed when it last ran (`print(tf.__version__)`)
+    # the TensorFlow version a notebook printed when it last ran (`print(tf.__version__)`, or its era)
     recorded_tensorflow: str | None = None
+    recorded_tensorflow_shown_by: str = ""  # what in a notebook's output shows that version
     _line_starts: list[int] = field(init=False, repr=False)
     _ascii: bool = field(init=False, repr=False)
 

@@ -189,6 +189,7 @@ class TfApiCalls:
         owner.optimizer_v2 = kind is Api.OPTIMIZER and (".legacy." in name or self.optimizer_v2_fallback > 0)
         owner.untrainable = kind is Api.VARIABLE and _untrainable(args, kwargs)
         constructor = name.rsplit(".", 1)[-1]
+        owner.weightless = kind is Api.METRIC and _built_at_first_update(constructor, node)
         if kind is Api.MODEL and constructor == "Model":
             outputs = kwargs.get("outputs", args[1] if len(args) > 1 else None)
             owner.parts = _producers(outputs)
@@ -277,6 +278,17 @@ def _single_worker_evidence(name: str, node: ast.Call) -> str:
             and node.args[0].value == "TF_CONFIG"):
         return "`TF_CONFIG` removed"
     return ""
+
+
+def _built_at_first_update(constructor: str, node: ast.Call) -> bool:
+    """`AUC(multi_label=True)` without `num_labels` makes its variables at its first `update_state`,
+    under the strategy current there (a step `fit` or `run` runs): `AUC.__init__` builds only when
+    it knows the labels (tf_keras/metrics/confusion_metrics.py, keras/src/metrics/confusion_metrics.py)."""
+    if constructor != "AUC":
+        return False
+    literals = {k.arg: k.value.value for k in node.keywords if k.arg and isinstance(k.value, ast.Constant)}
+    given = {k.arg for k in node.keywords}
+    return literals.get("multi_label") is True and ("num_labels" not in given or literals.get("num_labels") is None)
 
 
 def _untrainable(args: list, kwargs: dict) -> bool:

@@ -45,8 +45,10 @@ _IMPORTS_KERAS = ("keras", re.compile(r"[ \t\f]*(?:import[ \t\f]+keras\b(?!\.)|f
 _LINE_BREAK = re.compile(r"[\r\n]")
 # APIs only Keras 2 (TF <= 2.15) has: the weakest evidence, read last; searched only when the
 # literal each needs is in the text (a regex that starts with \b visits every position).
-_KERAS_2_ONLY_APIS = re.compile(r"\bkeras\.optimizers\.legacy\b|\bcompat\.v1\.Session\b|\btf\.Session\b")
-_KERAS_2_ONLY_LITERALS = ("optimizers.legacy", "Session")
+# (`tf.estimator` went with TensorFlow 2.16, the release that made Keras 3 the default)
+_KERAS_2_ONLY_APIS = re.compile(r"\bkeras\.optimizers\.legacy\b|\bcompat\.v1\.Session\b|\btf\.Session\b"
+                                r"|\b(?:tf|tensorflow)(?:\.compat\.v1)?\.estimator\.")
+_KERAS_2_ONLY_LITERALS = ("optimizers.legacy", "Session", "estimator.")
 # APIs only TensorFlow 1 has at the top level (TF 2 keeps them under `compat.v1`): its Keras
 # optimizers are OptimizerV2, whose variables appear at the first step.
 _TENSORFLOW_1_ONLY_APIS = re.compile(
@@ -68,8 +70,15 @@ _ASSERTED_BOUND = re.compile(r"""\)*\s*(<=|<|==)\s*[\w.]*\(?\s*["'](\d+(?:\.\d+)
 _REQUIREMENT_FILE = re.compile(r"^(?:requirements|constraints)[\w.-]*\.(?:txt|in)$", re.IGNORECASE)
 _DECLARATION_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "Pipfile", "Pipfile.lock", "poetry.lock",
                       "pixi.toml")
-# conda environments: `environment.yml`, `environment-gpu.yaml`, `Linux_environment.yml`, `conda_env.yml`
-_CONDA_FILE = re.compile(r"^(?:[\w.-]*[_.-])?(?:environment|conda|env)(?:[_.-][\w.-]*)?\.ya?ml$", re.IGNORECASE)
+# conda environments: any YAML file with a top-level `dependencies:` list (`environment.yml`,
+# `Linux_environment.yml`, `tfrl-cookbook.yml`)
+_YAML_FILE = re.compile(r"^[\w.-]+\.ya?ml$", re.IGNORECASE)
+_CONDA_DEPENDENCIES = re.compile(r"^dependencies\s*:", re.MULTILINE)
+_README = re.compile(r"^README(?:\.(?:md|rst|txt))?$", re.IGNORECASE)
+# `TensorFlow 2.3`, `tensorflow-gpu==2.2.0`, `tensorflow >= 2.4`: a TF 2 version a README names
+_README_TENSORFLOW = re.compile(
+    r"\btensorflow(?:[-_]gpu)?[ \t]*(?:version[ \t]*)?(?P<operator>==|>=|<=|~=|<|>)?[ \t]*v?(?P<version>2\.\d+(?:\.\d+)?)\b",
+    re.IGNORECASE)
 _DOCKERFILE = re.compile(r"^(?:Dockerfile(?:\.[\w.-]+)?|[\w.-]+\.Dockerfile)$")
 _DOCKER_IMAGE = re.compile(r"^\s*FROM\s+tensorflow/tensorflow:(\d+\.\d+(?:\.\d+)?)", re.MULTILINE | re.IGNORECASE)
 _PIP_SPEC = re.compile(r"\b((?:tensorflow|tf-keras|tf_keras|keras)(?:-(?:cpu|gpu))?\s*(?:==|<=|>=|<|~=)\s*[\w.*]+)")
@@ -98,14 +107,14 @@ class KerasVersion:
 
 
 def detect(code: str, path: str | None, setting: str, interpreter: str | None,
-           recorded_tensorflow: str | None = None) -> KerasVersion:
+           recorded_tensorflow: str | None = None, recorded_shown_by: str = "") -> KerasVersion:
     for literal, pattern, major, evidence in _IN_FILE:
         if _starts_a_line(literal, pattern, code) if literal else pattern.search(code):
             return KerasVersion(major, evidence)
     if recorded_tensorflow:
         version = Version(recorded_tensorflow)
         return KerasVersion(3 if version >= _FIRST_KERAS_3_TENSORFLOW else 2,
-                            f"the notebook's output, which shows TensorFlow {recorded_tensorflow}",
+                            f"the notebook's output, which shows {recorded_shown_by or 'TensorFlow ' + recorded_tensorflow}",
                             version < _FIRST_OPTIMIZER_V3_TENSORFLOW)
     asserted = _asserted_tensorflow(code)
     if asserted is not None:
@@ -230,8 +239,32 @@ def declared_version(folder: str) -> KerasVersion | None:
                 return found
         parent = os.path.dirname(folder)
         if listing.is_repository_root or parent == folder:
-            return None
+            return _named_in_readme(folder, listing.readme) if listing.readme else None
         folder = parent
+
+
+def _named_in_readme(folder: str, name: str) -> KerasVersion | None:
+    """The TensorFlow versions the repository's README names (`Requirements: TensorFlow 2.3`,
+    `tensorflow-gpu==2.2.0`), when they all mean one Keras: read after every declaration file."""
+    path = os.path.join(folder, name)
+    return _readme_version(path, _mtime(path))
+
+
+@lru_cache(maxsize=64)
+def _readme_version(path: str, stamp: float) -> KerasVersion | None:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            text = handle.read(200_000)
+    except OSError:
+        return None
+    named = [(match.group(0).strip(), f"tensorflow{match['operator'] or '=='}{match['version']}"
+              + ("" if match["operator"] or match["version"].count(".") > 1 else ".*"))
+             for match in _README_TENSORFLOW.finditer(text)]
+    found = {_major_of(requirement) for _, requirement in named}
+    if len(found) != 1:
+        return None
+    (major, legacy_optimizers), = found
+    return KerasVersion(major, f"`{os.path.basename(path)}` names `{named[0][0]}`", legacy_optimizers) if major else None
 
 
 @lru_cache(maxsize=256)
@@ -258,7 +291,9 @@ def _requirements(name: str, text: str) -> list[str]:
         return _pipfile_lock_requirements(text)
     if name == "poetry.lock":
         return [f"{n}=={v}" for n, v in re.findall(r'^name = "([^"]+)"\nversion = "([^"]+)"', text, re.MULTILINE)]
-    if _CONDA_FILE.match(name):
+    if _YAML_FILE.match(name):
+        if not _CONDA_DEPENDENCIES.search(text):
+            return []
         # conda pins with one `=`: `tensorflow=2.15` means `tensorflow==2.15.*`
         items = re.findall(r"^\s*-\s*([A-Za-z][\w.-]*\s*[=<>!~][^\s#]*)", text, re.MULTILINE)
         return [re.sub(r"^([\w.-]+)\s*=(?!=)([\w.]+)$", r"\1==\2.*", item) for item in items]
@@ -404,6 +439,7 @@ class _Listing:
     declarations: tuple[str, ...]  # the names that may declare dependencies, sorted
     has_docker: bool
     is_repository_root: bool
+    readme: str = ""  # `README.md` (or .rst, .txt, none): what the project says it runs on
 
 
 _NO_LISTING = _Listing(0, (), False, False)
@@ -424,9 +460,9 @@ def _listing(folder: str) -> _Listing:
         names = os.listdir(folder)
     except OSError:
         names = []
-    listing = _Listing(stamp, tuple(sorted(name for name in names if name in _DECLARATION_FILES or _CONDA_FILE.match(name)
+    listing = _Listing(stamp, tuple(sorted(name for name in names if name in _DECLARATION_FILES or _YAML_FILE.match(name)
                                            or _REQUIREMENT_FILE.match(name) or _DOCKERFILE.match(name))),
-                       "docker" in names, ".git" in names)
+                       "docker" in names, ".git" in names, next((name for name in sorted(names) if _README.match(name)), ""))
     _LISTINGS[folder] = listing
     return listing
 
