@@ -19,6 +19,7 @@ def alignment_cost(probs, gold):
 """
 TRAINER = """\
 import tensorflow as tf
+from lab import losses
 
 strategy = tf.distribute.MirroredStrategy()
 """
@@ -42,16 +43,24 @@ def _codes(path: Path) -> list[str]:
 def test_a_strategy_in_another_module_makes_the_helper_s_loss_a_finding(tmp_path):
     project = _project(tmp_path, {"lab/losses.py": LOSS_HELPER, "lab/training.py": TRAINER})
     found = distribution.strategies_created(str(project / "lab" / "losses.py"), Settings())
-    assert [(each.path, each.line, each.name) for each in found] == [("lab/training.py", 3, "MirroredStrategy")]
+    assert [(each.path, each.line, each.name) for each in found] == [("lab/training.py", 4, "MirroredStrategy")]
     assert _codes(project / "lab" / "losses.py") == ["TFS013"]
 
 
 def test_every_strategy_the_project_creates_is_listed(tmp_path):
-    tpu_driver = "import tensorflow as tf\n\nresolver = None\nstrategy = tf.distribute.TPUStrategy(resolver)\n"
+    tpu_driver = "import tensorflow as tf\nimport lab.losses\nresolver = None\nstrategy = tf.distribute.TPUStrategy(resolver)\n"
     project = _project(tmp_path, {"lab/losses.py": LOSS_HELPER, "lab/training.py": TRAINER, "lab/tpu.py": tpu_driver})
     found = distribution.strategies_created(str(project / "lab" / "losses.py"), Settings())
     assert sorted((each.path, each.line, each.name) for each in found) == [
-        ("lab/tpu.py", 4, "TPUStrategy"), ("lab/training.py", 3, "MirroredStrategy")]
+        ("lab/tpu.py", 4, "TPUStrategy"), ("lab/training.py", 4, "MirroredStrategy")]
+
+
+def test_a_script_that_does_not_import_the_module_s_package_is_no_evidence(tmp_path):
+    """A book's chapters: chapter 8's multi-GPU script runs none of chapter 3's code."""
+    chapter8 = "import tensorflow as tf\nfrom tensorflow.keras import losses\n\nstrategy = tf.distribute.MirroredStrategy()\n"
+    project = _project(tmp_path, {"Chapter03/a3c.py": LOSS_HELPER, "Chapter08/multi_gpu.py": chapter8})
+    assert distribution.strategies_created(str(project / "Chapter03" / "a3c.py"), Settings()) == ()
+    assert _codes(project / "Chapter03" / "a3c.py") == []
 
 
 TRAINING_TEST = """\

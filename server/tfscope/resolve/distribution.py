@@ -26,9 +26,9 @@ MAX_FILES = 5000
 # the file list of a project is taken again after this long (files come and go while editing)
 LISTING_SECONDS = 30.0
 _TEST_FOLDERS = frozenset({"test", "tests", "testing", "integration_test", "integration_tests"})
-# import statements, a parenthesised name list included (the names are all the driver check needs)
-_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]+(?:\([^)]*\)|[^#\n]*)|import[ \t]+[^#\n]*)", re.MULTILINE)
-_NAME = re.compile(r"[A-Za-z_]\w*")
+# import statements, a parenthesised name list included
+_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(?P<source>\.*[\w.]*)[ \t]+import[ \t]+(?P<names>\([^)]*\)|[^#\n]*)"
+                     r"|import[ \t]+(?P<modules>[^#\n]*))", re.MULTILINE)
 _TESTS = re.compile(r"^[ \t]*(?:(?:async[ \t]+)?def[ \t]+test|class[ \t]+\w*Test\w*[ \t]*[(:])|\b(?:unittest|absltest)\b|"
                     r"\btf\.test\.TestCase\b", re.MULTILINE)
 # the scripts read to see a module's code run under their strategies
@@ -49,7 +49,7 @@ class ProjectStrategy:
 @dataclass(frozen=True)
 class _FileFacts:
     creations: tuple[tuple[str, int], ...]  # (strategy class, line) of each construction
-    imported: frozenset[str]  # every name an import statement mentions (modules, packages, names)
+    imports: frozenset[str]  # the modules its imports name, dotted (`from a.b import c`: a.b and a.b.c)
     defines_tests: bool  # what a test runner collects: `def test...`, a `unittest`/pytest test class
 
 
@@ -63,28 +63,32 @@ class _ProjectScan:
         self._facts: dict[tuple[str, int, int], _FileFacts] = {}
 
     def strategies_created(self, path: str, settings: Settings) -> tuple[ProjectStrategy, ...]:
-        """Every strategy construction in the project's other non-test files, nearest project first."""
+        """The strategies the project's other non-test files create where they import this module's
+        top-level package (or the module itself): the code that may run it under them. A book's
+        chapters or a folder of unrelated scripts share nothing."""
         return tuple(dict.fromkeys(created for _, created in self._creations(path, settings)))
 
     def drivers_of(self, path: str, settings: Settings) -> tuple[tuple[str, str], ...]:
-        """(path, path in the project) of the project's other non-test scripts that create a strategy
-        and import the module at ``path`` or its package (whose modules may import it in turn):
-        the code that runs that module's functions under their strategy."""
-        names = importable_names(path)
+        """(path, path in the project) of those files that are scripts (`.py`), nearest first."""
         drivers = dict.fromkeys((str(candidate), created.path) for candidate, created in self._creations(path, settings)
-                                if candidate.suffix == ".py" and names & self._read(candidate).imported)
+                                if candidate.suffix == ".py")
         return tuple(drivers)[:MAX_DRIVERS]
 
     def _creations(self, path: str, settings: Settings):
         analysed = os.path.abspath(path) if path else ""
-        for project in project_folders(path, settings.root):
+        projects = project_folders(path, settings.root)
+        packages = top_level_packages(analysed, projects)
+        for project in projects:
             if is_test_code(Path(analysed).relative_to(project)):
                 break  # test code of this folder: its strategies are the tests' own
             for candidate in self._listing(project):
                 if str(candidate) == analysed or self._is_test(candidate, project):
                     continue  # the file's own strategies are in its own analysis
+                facts = self._read(candidate)
+                if not facts.creations or not any(name.split(".", 1)[0] in packages for name in facts.imports):
+                    continue
                 relative = candidate.relative_to(project).as_posix()
-                for name, line in self._read(candidate).creations:
+                for name, line in facts.creations:
                     yield candidate, ProjectStrategy(relative, line, name)
 
     def _is_test(self, path: Path, project: Path) -> bool:
@@ -125,23 +129,50 @@ class _ProjectScan:
             text = ""
         creations = tuple((match["name"], text.count("\n", 0, match.start("name")) + 1)
                           for match in _CREATION.finditer(text))
-        imported = frozenset(name for match in _IMPORT.finditer(text) for name in _NAME.findall(match[0])
-                             ) if creations else frozenset()
-        facts = _FileFacts(creations, imported, _TESTS.search(text) is not None)
+        facts = _FileFacts(creations, _imported_modules(text) if creations else frozenset(),
+                           _TESTS.search(text) is not None)
         with self._lock:
             self._facts[key] = facts
         return facts
 
 
-def importable_names(path: str | None) -> frozenset[str]:
-    """The names an import of the file's module mentions: its own (its package's for
-    `__init__.py`) and its package's."""
-    if not path or not path.endswith(".py"):
+def _imported_modules(text: str) -> frozenset[str]:
+    found = set()
+    for match in _IMPORT.finditer(text):
+        if match["source"] is not None:
+            if match["source"].startswith("."):
+                continue  # relative: a module of the importer's own package
+            found.add(match["source"])
+            names = match["names"].strip().strip("()")
+            found.update(f"{match['source']}.{name.split()[0]}" for name in names.split(",") if name.split())
+        else:
+            found.update(name.split()[0] for name in match["modules"].split(",") if name.split())
+    return frozenset(found)
+
+
+def top_level_packages(path: str, projects: list[Path]) -> frozenset[str]:
+    """The names an import of the module at ``path`` starts with: its top-level package (or its own
+    name, at a root), seen from each folder Python may put on `sys.path` for it: a project folder,
+    a folder with a project marker between it and the file, and their `src/`."""
+    if not path or not projects:
         return frozenset()
-    file = Path(os.path.abspath(path))
-    module = file.parent.name if file.stem == "__init__" else file.stem
-    package = file.parent.parent.name if file.stem == "__init__" else file.parent.name
-    return frozenset(name for name in (module, package) if name.isidentifier())
+    file = Path(path)
+    roots = {projects[-1]}
+    for folder in file.parents:
+        if folder in projects or any((folder / marker).exists() for marker in PROJECT_MARKERS):
+            roots.add(folder)
+        if folder == projects[-1]:
+            break
+    roots |= {root / "src" for root in roots}
+    tops = set()
+    for root in roots:
+        try:
+            parts = file.relative_to(root).with_suffix("").parts
+        except ValueError:
+            continue
+        if parts and parts[0].isidentifier():
+            tops.add(parts[0])
+    return frozenset(tops)
 
 
 def is_test_code(path: Path) -> bool:
