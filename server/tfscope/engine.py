@@ -210,6 +210,7 @@ def _analyze_into(analysis: Analysis, parse: Parse, build: Build) -> None:
 def _add_evidence(model: SemanticModel, version, path: str | None, settings: Settings) -> None:
     model.keras_evidence = version.evidence
     model.legacy_optimizers = version.legacy_optimizers
+    model.slots_in_own_strategy = version.slots_in_own_strategy
     model.project_strategies = functools.cache(functools.partial(distribution.strategies_created, path, settings))
 
 
@@ -261,7 +262,7 @@ def _seen_under_drivers(analysis: Analysis, tree: ast.Module, version) -> dict[s
 def _driver_run(path: str, version, settings: Settings, project: ProjectResolver):
     """(findings by module path, whether jedi still owes answers) of the script at ``path`` run with
     the project's other modules as its own code; built once while none of those files changes."""
-    key = (path, _mtime(path), version.major, version.legacy_optimizers, repr(settings))
+    key = (path, _mtime(path), version, repr(settings))
     cached = _DRIVER_RUNS.get(key)
     if cached is not None and all(_mtime(read) == mtime for read, mtime in cached[1].items()):
         return cached[0], False

@@ -84,6 +84,7 @@ _DOCKER_IMAGE = re.compile(r"^\s*FROM\s+tensorflow/tensorflow:(\d+\.\d+(?:\.\d+)
 _PIP_SPEC = re.compile(r"\b((?:tensorflow|tf-keras|tf_keras|keras)(?:-(?:cpu|gpu))?\s*(?:==|<=|>=|<|~=)\s*[\w.*]+)")
 _FIRST_KERAS_3_TENSORFLOW = Version("2.16")
 _FIRST_OPTIMIZER_V3_TENSORFLOW = Version("2.11")  # the new optimizers, built in the scope
+_FIRST_OWN_STRATEGY_SLOTS = Version("2.5")  # OptimizerV2.add_slot enters the optimizer's strategy
 _FIRST_TENSORFLOW_2 = Version("2")
 _PROBE_VERSIONS = {
     "tensorflow": [Version(v) for v in ("2.0", "2.1", "2.2", "2.3", "2.4", "2.4.1", "2.8", "2.10", "2.11", "2.12",
@@ -104,6 +105,9 @@ class KerasVersion:
     evidence: str  # why: "the file imports `tf_keras`", "requirements.txt pins tensorflow<2.16", ...
     # TensorFlow before 2.11: optimizers are OptimizerV2, whose variables appear at the first step
     legacy_optimizers: bool = False
+    # TensorFlow 2.5-2.10: OptimizerV2 makes its slots under the strategy it was created in, wherever
+    # they are made (`add_slot` enters `_distribution_strategy_scope`, optimizer_v2.py)
+    slots_in_own_strategy: bool = False
 
 
 def detect(code: str, path: str | None, setting: str, interpreter: str | None,
@@ -115,15 +119,16 @@ def detect(code: str, path: str | None, setting: str, interpreter: str | None,
         version = Version(recorded_tensorflow)
         return KerasVersion(3 if version >= _FIRST_KERAS_3_TENSORFLOW else 2,
                             f"the notebook's output, which shows {recorded_shown_by or 'TensorFlow ' + recorded_tensorflow}",
-                            version < _FIRST_OPTIMIZER_V3_TENSORFLOW)
+                            version < _FIRST_OPTIMIZER_V3_TENSORFLOW, _slots_in_own_strategy([version]))
     asserted = _asserted_tensorflow(code)
     if asserted is not None:
         return asserted
     if setting in ("2", "3"):
         # the setting names the major version; the environment may still tell the optimizer era
         found = (_from_environment(path, interpreter) or _from_tensorflow_1_code(code)) if setting == "2" else None
-        return KerasVersion(int(setting), "the `keras-version` setting",
-                            found is not None and found.major == 2 and found.legacy_optimizers)
+        era = found is not None and found.major == 2
+        return KerasVersion(int(setting), "the `keras-version` setting", era and found.legacy_optimizers,
+                            era and found.slots_in_own_strategy)
     return _from_environment(path, interpreter) or _from_code(code)
 
 
@@ -185,9 +190,9 @@ def _asserted_tensorflow(code: str) -> KerasVersion | None:
             evidence = f"the file asserts TensorFlow {bound.group(1)} {bound.group(2)}"
         else:
             continue
-        major, legacy_optimizers = _keras_of(admitted, "tensorflow")
+        major, legacy_optimizers, own_slots = _keras_of(admitted, "tensorflow")
         if major is not None:
-            return KerasVersion(major, evidence, legacy_optimizers)
+            return KerasVersion(major, evidence, legacy_optimizers, own_slots)
     return None
 
 
@@ -216,10 +221,11 @@ def _from_installed(installed: Installed | None, evidence: str) -> KerasVersion 
         return None
     tensorflow = installed.tensorflow
     legacy = tensorflow is not None and tensorflow < _FIRST_OPTIMIZER_V3_TENSORFLOW
+    own_slots = tensorflow is not None and _slots_in_own_strategy([tensorflow])
     if installed.keras is not None:
-        return KerasVersion(3 if installed.keras.major >= 3 else 2, evidence, legacy)
+        return KerasVersion(3 if installed.keras.major >= 3 else 2, evidence, legacy, own_slots)
     if tensorflow is not None:
-        return KerasVersion(3 if tensorflow >= _FIRST_KERAS_3_TENSORFLOW else 2, evidence, legacy)
+        return KerasVersion(3 if tensorflow >= _FIRST_KERAS_3_TENSORFLOW else 2, evidence, legacy, own_slots)
     return None
 
 
@@ -263,8 +269,9 @@ def _readme_version(path: str, stamp: float) -> KerasVersion | None:
     found = {_major_of(requirement) for _, requirement in named}
     if len(found) != 1:
         return None
-    (major, legacy_optimizers), = found
-    return KerasVersion(major, f"`{os.path.basename(path)}` names `{named[0][0]}`", legacy_optimizers) if major else None
+    (major, legacy_optimizers, own_slots), = found
+    return (KerasVersion(major, f"`{os.path.basename(path)}` names `{named[0][0]}`", legacy_optimizers, own_slots)
+            if major else None)
 
 
 @lru_cache(maxsize=256)
@@ -276,9 +283,9 @@ def _declared_in(folder: str, files: tuple[str, ...], stamp: tuple[float, ...]) 
         except OSError:
             continue
         for requirement in _requirements(os.path.basename(name), text):
-            major, legacy_optimizers = _major_of(requirement)
+            major, legacy_optimizers, own_slots = _major_of(requirement)
             if major:
-                return KerasVersion(major, f"`{name}` declares `{requirement}`", legacy_optimizers)
+                return KerasVersion(major, f"`{name}` declares `{requirement}`", legacy_optimizers, own_slots)
     return None
 
 
@@ -387,36 +394,40 @@ def _pipfile_lock_requirements(text: str) -> list[str]:
     return found
 
 
-def _major_of(text: str) -> tuple[int | None, bool]:
+def _major_of(text: str) -> tuple[int | None, bool, bool]:
     """2 or 3 when the requirement only admits one Keras (None when it says nothing about it),
-    and whether it only admits TensorFlow before 2.11 (OptimizerV2)."""
+    whether it only admits TensorFlow before 2.11 (OptimizerV2), and only 2.5 to 2.10."""
     # its grammar costs as much to import as the model's classes; only declared dependencies need it
     from packaging.requirements import InvalidRequirement, Requirement
 
     try:
         requirement = Requirement(text)
     except InvalidRequirement:
-        return None, False
+        return None, False, False
     name = requirement.name.lower().replace("_", "-")
     if name in _LEGACY_KERAS_NAMES:
-        return 2, False
+        return 2, False, False
     family = "tensorflow" if name in _TENSORFLOW_NAMES else "keras" if name == "keras" else None
     if family is None or not requirement.specifier:
-        return None, False
+        return None, False, False
     admitted = [version for version in (*_PROBE_VERSIONS[family], *_versions_named(requirement.specifier))
                 if requirement.specifier.contains(version, prereleases=True)]
     return _keras_of(admitted, family)
 
 
-def _keras_of(admitted: list[Version], family: str) -> tuple[int | None, bool]:
+def _keras_of(admitted: list[Version], family: str) -> tuple[int | None, bool, bool]:
     """The Keras major the admitted versions of ``family`` (tensorflow, keras) share (None when
-    they differ), and whether they are all TensorFlow before 2.11 (OptimizerV2)."""
+    they differ), whether they are all TensorFlow before 2.11 (OptimizerV2), and all 2.5 to 2.10."""
     if not admitted or (family == "tensorflow" and all(version < _FIRST_TENSORFLOW_2 for version in admitted)):
-        return None, False  # a TensorFlow 1 pin is for TF1 code: it says nothing of TF2 code beside it
+        return None, False, False  # a TensorFlow 1 pin is for TF1 code: it says nothing of TF2 code beside it
     first_3 = _FIRST_KERAS_3_TENSORFLOW if family == "tensorflow" else Version("3")
     majors = {3 if version >= first_3 else 2 for version in admitted}
     legacy = all(version < _FIRST_OPTIMIZER_V3_TENSORFLOW for version in admitted)
-    return (majors.pop() if len(majors) == 1 else None), legacy
+    return (majors.pop() if len(majors) == 1 else None), legacy, _slots_in_own_strategy(admitted)
+
+
+def _slots_in_own_strategy(admitted: list[Version]) -> bool:
+    return all(_FIRST_OWN_STRATEGY_SLOTS <= version < _FIRST_OPTIMIZER_V3_TENSORFLOW for version in admitted)
 
 
 def _versions_named(specifier) -> list[Version]:

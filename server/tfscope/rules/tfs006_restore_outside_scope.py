@@ -25,7 +25,10 @@ because it ends up creating optimizer variables" (tensorflow/tensorflow#32561).
 
 Restoring into objects whose variables already exist (after `fit`, or after
 `optimizer.build`) works outside the scope, as official tutorials do, and is not reported;
-neither are legacy `keras.optimizers.legacy.*` optimizers, which tolerated it, nor
+neither are legacy `keras.optimizers.legacy.*` optimizers, which tolerated it, nor, where
+the version evidence says TensorFlow 2.5 to 2.10, an optimizer made in the scope: its
+`add_slot` enters the strategy it was created under (`_distribution_strategy_scope` in
+`optimizer_v2.py`), nor
 `load_weights` of a Keras 2 HDF5 file (`.h5`, `.hdf5`): it holds layer weights only
 (`hdf5_format.load_weights_from_hdf5_group`) and creates no optimizer variable. The file name
 decides, also when a path is built from it (`os.path.join(folder, name)`, `tf.io.gfile.join`,
@@ -59,7 +62,9 @@ def check(model: SemanticModel):
     yield from _restores_lost_to_a_scoped_rebuild(model)
     for event in model.events_of(Restore):
         distributed = [t for t in event.targets if t.placement is not None and not t.placement.is_default]
-        if event.in_scope or not any(t in distributed for t in event.optimizer_variables_missing):
+        missing = [t for t in event.optimizer_variables_missing if t in distributed
+                   and not (model.slots_in_own_strategy and _optimizer_made_in_a_strategy(t))]
+        if event.in_scope or not missing:
             continue
         strategy = distributed[0].placement
         names = ", ".join(target.describe() for target in distributed)
@@ -85,6 +90,15 @@ RULE = Rule(
     check=check,
     fixable=True,
 )
+
+
+def _optimizer_made_in_a_strategy(target) -> bool:
+    """An optimizer made under a strategy (one `compile` made for a Keras 2 model counts: it
+    enters the model's strategy): from TensorFlow 2.5 its `add_slot` enters that strategy itself."""
+    optimizer = target if target.kind is Api.OPTIMIZER else target.optimizer
+    if isinstance(optimizer, str):
+        return True
+    return getattr(optimizer, "placement", None) is not None and not optimizer.placement.is_default
 
 
 def _restores_lost_to_a_scoped_rebuild(model: SemanticModel):
