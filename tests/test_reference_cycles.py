@@ -6,10 +6,13 @@ from __future__ import annotations
 import ast
 import gc
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from tfscope.config import DEFAULT_SETTINGS
 from tfscope.engine import analyze
+from tfscope.model.builder import ModelBuilder
 from tfscope.model.context import Frame
 from tfscope.model.entities import Owner
 from tfscope.model.values import ClassValue, Function
@@ -81,3 +84,36 @@ def test_a_dropped_analysis_leaves_no_cycle_of_its_tree_frames_functions_or_owne
 @pytest.mark.parametrize("path", CORPUS[::10], ids=lambda path: path.stem)
 def test_no_corpus_file_leaves_its_analysis_to_the_collector(path):
     assert _cyclic_garbage_after_dropping(path.read_text()) == []
+
+
+class OneModuleProject:
+    """A project whose module ``helpers`` is ``code``, as jedi would have found it."""
+
+    has_pending = False
+
+    def __init__(self, code: str) -> None:
+        self.tree = ast.parse(code)
+        self.cached: dict | None = None
+
+    def lookup(self, importer, module, name):
+        line = next(node.lineno for node in self.tree.body if getattr(node, "name", None) == name)
+        return SimpleNamespace(path="helpers.py", line=line), self.tree
+
+    def uses_tensorflow_1_apis(self, path) -> bool:
+        return False
+
+    def definitions(self, tree, keras_version, interpret) -> dict:
+        if self.cached is None:  # kept for every later build, as the project's cache keeps them
+            self.cached = interpret()[0]
+        return self.cached
+
+
+def test_a_build_that_ran_another_modules_code_keeps_its_frames():
+    """That code may have kept this file's functions in its module's objects, which later builds reach."""
+    project = OneModuleProject("REGISTERED = []\n\ndef register(function):\n    REGISTERED.append(function)\n"
+                               "    return function\n")
+    tree = ast.parse("from helpers import register\n\ndef make():\n    return 1\n\nregister(make)\n")
+    builder = ModelBuilder(tree, 3, DEFAULT_SETTINGS, path="train.py", project=project)
+    builder.build()
+    assert builder.ran_external_code
+    assert all(function.closure is not None for function in builder.functions if function.node.name == "make")

@@ -38,6 +38,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.unresolved = False  # a project import jedi has not answered yet
         # (call, statement, key) in the analysed file while code of another module runs
         self.external_entry: tuple[ast.AST, ast.stmt | None, ast.AST | None] | None = None
+        self.ran_external_code = False  # see ``release_frames``
         self.tree = tree
         self.model = SemanticModel(keras_version=keras_version, module=tree)
         self.scopes: list[Strategy] = []  # dynamic scope stack (with-blocks, set_strategy, ...)
@@ -115,7 +116,11 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         """Cut what only the interpretation follows: a function's defining frame and class, an
         owner's creating frame. Each is held back by the frame or class it points at, so each
         analysis, syntax tree and all, would be a cycle for the collector to find instead of
-        freed as soon as it is dropped. (Another module's definitions keep theirs: they run again.)"""
+        freed as soon as it is dropped. Not after another module's code ran: it may have kept
+        this file's functions in that module's objects, which the project's cache hands to
+        later builds (and another module's definitions keep theirs: they run again)."""
+        if self.ran_external_code:
+            return
         for function in self.functions:
             function.closure = function.owner_class = None
         for owner in self.made_owners:

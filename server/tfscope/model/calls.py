@@ -219,6 +219,7 @@ class Calls:
         entering_external = function.external and self.external_entry is None
         if entering_external:
             self.external_entry = (node, self.statement, self.frame.key)
+            self.ran_external_code = True
         self.frames.append(frame)
         try:
             self.exec_block(function.node.body, frame)
