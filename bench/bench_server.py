@@ -41,7 +41,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench_engine import BLOCKS, HEADER, training_script
+from bench_engine import BLOCKS, HEADER, compile_like_an_install, training_script
 
 HERE = Path(__file__).resolve().parent
 TYPING_LINE = "# typing here: "
@@ -469,6 +469,7 @@ def main() -> None:
     parser.add_argument("--session-edits", type=int, default=10_000)
     parser.add_argument("--documents", type=int, default=200)
     args = parser.parse_args()
+    print(compile_like_an_install())
     found = peers()
     available = [peer for peer in found if isinstance(peer, Peer)]
     for skipped in (peer for peer in found if isinstance(peer, str)):

@@ -65,7 +65,7 @@ def _parseable(code: str) -> str:
     a str), lone surrogates (which cannot be encoded for the parser) stood in for."""
     if code.startswith(BYTE_ORDER_MARK):
         code = code[1:]
-    if _SURROGATE.search(code):
+    if not code.isascii() and _SURROGATE.search(code):  # the flag first: the search scans the whole text
         code = _SURROGATE.sub(SURROGATE_STAND_IN, code)
     return code
 
@@ -84,13 +84,14 @@ def _shift_first_line(tree: ast.Module, shift: int) -> None:
 
 
 def _parse_recovering(code: str) -> tuple[ast.Module, bool]:
-    lines = split_lines(code)
+    lines: list[str] | None = None  # split only once a line needs repairing: most texts parse as they are
     first_error: int | None = None
     previous = None
     for _ in range(MAX_REPAIRS):
         try:
-            return _parse("".join(lines)), first_error is not None
+            return _parse(code if lines is None else "".join(lines)), first_error is not None
         except (SyntaxError, ValueError) as error:
+            lines = split_lines(code) if lines is None else lines
             line, indentation_error = _culprit(error, len(lines))
             if line is None or (line, str(error)) == previous:
                 break  # nothing to repair, or the last repair changed nothing

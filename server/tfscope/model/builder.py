@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from tfscope.astutil import walk_statements
 from tfscope.model.context import Frame, ScopeStack
-from tfscope.model.entities import Root, SemanticModel, Strategy
+from tfscope.model.entities import Owner, Root, SemanticModel, Strategy
 from tfscope.model.facts import OptimizerV2Era
 from tfscope.model.joins import Condition
 from tfscope.model.interpreter import Interpreter
@@ -48,6 +48,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.unresolved = False  # a project import jedi has not answered yet
         # (call, statement, key) in the analysed file while code of another module runs
         self.external_entry: tuple[ast.AST, ast.stmt | None, ast.AST | None] | None = None
+        self.ran_external_code = False  # see ``release_frames``
         self.tree = tree
         self.model = SemanticModel(keras_version=keras_version, module=tree)
         self.scopes: list[Strategy] = []  # dynamic scope stack (with-blocks, set_strategy, ...)
@@ -68,6 +69,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.legacy_optimizer_trys: dict[int, bool] = {}  # id of a `try` -> whether its body uses them
         self.hdf5_weights_only: bool | None = None  # see ``names_only_hdf5_weights``, read on demand
         self.functions: list[Function] = []
+        self.made_owners: list[Owner] = []  # every owner made, registered or not (see ``release_frames``)
         self.entry_points: set[ast.AST] = set()  # functions the top level hands to a runner (`app.run(main)`)
         self.called_nodes: set[ast.AST] = set()  # every def that ran, by any Function value of it
         self.strategy_creations: dict[tuple[Root, ast.AST], list[tuple]] = {}  # path conditions of each
@@ -118,7 +120,22 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
                 self.analyze_uncalled(function)
         # other modules' code may have asked jedi for further modules (a base class's base)
         self.unresolved = self.unresolved or (self.project is not None and self.project.has_pending)
+        self.release_frames()
         return self.model
+
+    def release_frames(self) -> None:
+        """Cut what only the interpretation follows: a function's defining frame and class, an
+        owner's creating frame. Each is held back by the frame or class it points at, so each
+        analysis, syntax tree and all, would be a cycle for the collector to find instead of
+        freed as soon as it is dropped. Not after another module's code ran: it may have kept
+        this file's functions in that module's objects, which the project's cache hands to
+        later builds (and another module's definitions keep theirs: they run again)."""
+        if self.ran_external_code:
+            return
+        for function in self.functions:
+            function.closure = function.owner_class = None
+        for owner in self.made_owners:
+            owner.site_frame = None
 
     def analyze_class(self, cls: ClassValue) -> None:
         """Methods nobody calls run on one instance: first what sets it up (`__init__`, a test's

@@ -220,6 +220,7 @@ class Calls:
         entry = self.external_entry
         if function.external and entry is None:
             self.external_entry = (node, self.statement, self.frame.key)
+            self.ran_external_code = True
         self.frames.append(frame)
         try:
             self.exec_block(function.node.body, frame)

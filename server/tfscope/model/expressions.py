@@ -117,7 +117,8 @@ class Expressions:
         return frame.lookup(dotted) if dotted else None
 
     def note_use_in_step(self, value, node: ast.AST) -> None:
-        if self.replica is not None:
+        # only owners meet the replica (see ``feasible``): the reason is not worth spelling for anything else
+        if self.replica is not None and isinstance(value, (Owner, Alternatives, list)):
             self.meet(value, self.replica, self.local_node(node), f"used in a step run by {self.replica.describe()}",
                        "step")
 

@@ -96,6 +96,8 @@ def _folded(node: ast.expr, literals: dict):
 
 
 def contradicts(first: Iterable[Condition], second: Iterable[Condition]) -> bool:
+    if not first or not second:  # most objects and most code are on no condition: nothing to compare
+        return False
     held = dict(first)
     return any(held.get(text, polarity) is not polarity for text, polarity in second)
 

@@ -227,6 +227,7 @@ class TfApiCalls:
             statement, key = self.statement, self.frame.key
         owner = Owner(kind, label, node, statement, placement, self.root, key=key, condition=tuple(self.conditions))
         owner.site_frame = self.frame
+        self.made_owners.append(owner)
         return owner
 
 

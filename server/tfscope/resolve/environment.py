@@ -7,7 +7,6 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 
-from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
 
 # Distributions that provide `keras` / `tensorflow`, under every name they ship as.
@@ -43,8 +42,11 @@ def installed_in_prefix(prefix: str) -> Installed | None:
 
 @lru_cache(maxsize=16)
 def _installed(site_packages: tuple[str, ...], stamp: tuple[float, ...]) -> Installed:
-    # with email and zipfile, a tenth of the engine's import: only environments need it
+    # with email and zipfile, and packaging.tags and sysconfig, a sixth of the engine's import:
+    # only environments need them
     from importlib import metadata
+
+    from packaging.utils import canonicalize_name
 
     keras = tensorflow = None
     for distribution in metadata.distributions(path=list(site_packages)):

@@ -156,7 +156,8 @@ def _from_tensorflow_1_code(code: str) -> KerasVersion | None:
 
 def uses_tensorflow_1_apis(code: str) -> bool:
     """Whether the code calls what only TensorFlow 1 has at the top level (`tf.Session`, ...)."""
-    if _COMPAT_V1_AS_TF.search(code):  # `tf.Session` is then TF 2's `compat.v1.Session`
+    # `tf.Session` is then TF 2's `compat.v1.Session`; the literal first: the pattern scans slowly
+    if "compat" in code and _COMPAT_V1_AS_TF.search(code):
         return False
     return any(literal in code for literal in _TENSORFLOW_1_ONLY_LITERALS) and bool(_TENSORFLOW_1_ONLY_APIS.search(code))
 
