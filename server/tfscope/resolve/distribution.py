@@ -61,18 +61,34 @@ class _ProjectScan:
         self._lock = threading.Lock()
         self._listings: dict[str, tuple[float, list[Path]]] = {}
         self._facts: dict[tuple[str, int, int], _FileFacts] = {}
+        # (file, settings root) -> (when, what ``_creations`` found): asked on every analysis of it
+        self._reaching: dict[tuple[str, str | None], tuple[float, tuple[tuple[Path, ProjectStrategy], ...]]] = {}
 
     def strategies_created(self, path: str, settings: Settings) -> tuple[ProjectStrategy, ...]:
         """The strategies the project's other non-test files create where they import this module's
         top-level package (or the module itself): the code that may run it under them. A book's
         chapters or a folder of unrelated scripts share nothing."""
-        return tuple(dict.fromkeys(created for _, created in self._creations(path, settings)))
+        return tuple(dict.fromkeys(created for _, created in self._reaching_strategies(path, settings)))
 
     def drivers_of(self, path: str, settings: Settings) -> tuple[tuple[str, str], ...]:
         """(path, path in the project) of those files that are scripts (`.py`), nearest first."""
-        drivers = dict.fromkeys((str(candidate), created.path) for candidate, created in self._creations(path, settings)
+        drivers = dict.fromkeys((str(candidate), created.path)
+                                for candidate, created in self._reaching_strategies(path, settings)
                                 if candidate.suffix == ".py")
         return tuple(drivers)[:MAX_DRIVERS]
+
+    def _reaching_strategies(self, path: str, settings: Settings) -> tuple[tuple[Path, ProjectStrategy], ...]:
+        """``_creations``, taken again after ``LISTING_SECONDS`` as the listing is: an edit of the
+        open file reads no other file."""
+        key = (os.path.abspath(path) if path else "", settings.root)
+        with self._lock:
+            cached = self._reaching.get(key)
+        if cached is not None and time.monotonic() - cached[0] < LISTING_SECONDS:
+            return cached[1]
+        found = tuple(self._creations(path, settings))
+        with self._lock:
+            self._reaching[key] = (time.monotonic(), found)
+        return found
 
     def _creations(self, path: str, settings: Settings):
         analysed = os.path.abspath(path) if path else ""
