@@ -3,23 +3,29 @@
     .venv/bin/python bench/realworld/realworld.py repos
     .venv/bin/python bench/realworld/realworld.py extract --mirrors DIR   (or TFSCOPE_MIRRORS=DIR)
     .venv/bin/python bench/realworld/realworld.py score [--set precision|bugs|all] [--verbose] [--json]
+    .venv/bin/python bench/realworld/realworld.py scan [--set GROUP] [--mirrors DIR] [--verbose] [--json]
 
-Manifests and labels (precision/*.json, bugs.json) are described in FORMAT.md. Files are read
-with `git show COMMIT:PATH` out of bare snapshots at DIR/<owner>+<name>/ and cached in .cache/.
-Findings come from the same code path as `tfscope check` (one analysis per file, per-cell
-1-based coordinates for notebooks).
+Manifests and labels (precision/*.json, bugs.json, scans/*.json) are described in FORMAT.md.
+Files are read with `git show COMMIT:PATH` out of bare snapshots at DIR/<owner>+<name>/ and
+cached in .cache/; `scan` writes whole trees there with `git archive`. Findings come from the
+same code path as `tfscope check` (one analysis per file, per-cell 1-based coordinates for
+notebooks).
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import io
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tarfile
 from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -98,8 +104,15 @@ def all_refs() -> list[FileRef]:
 
 def cmd_repos(_: argparse.Namespace) -> None:
     """The repositories a rebuild needs (fetch each as github:<owner>/<name>)."""
-    for repo in sorted({ref.repo for ref in all_refs()}):
+    scanned = {entry["repo"] for scan in load_scans().values() for entry in scan["repos"]}
+    for repo in sorted({ref.repo for ref in all_refs()} | scanned):
         print(repo)
+
+
+def mirrors_folder(args: argparse.Namespace) -> Path | None:
+    """--mirrors or $TFSCOPE_MIRRORS, when it names a folder."""
+    given = args.mirrors or os.environ.get("TFSCOPE_MIRRORS")
+    return Path(given).expanduser() if given and Path(given).expanduser().is_dir() else None
 
 
 def find_git_dir(mirrors: Path, repo: str) -> Path | None:
@@ -144,8 +157,8 @@ def git_show(git_dir: Path, commit: str, path: str) -> bytes | None:
 
 
 def cmd_extract(args: argparse.Namespace) -> None:
-    mirrors = Path(args.mirrors or os.environ.get("TFSCOPE_MIRRORS", "")).expanduser()
-    if not str(mirrors) or not mirrors.is_dir():
+    mirrors = mirrors_folder(args)
+    if mirrors is None:
         sys.exit("extract: give --mirrors DIR or set TFSCOPE_MIRRORS (the folder fetch puts snapshots in)")
     refs = all_refs()
     git_dirs = {repo: find_git_dir(mirrors, repo) for repo in sorted({ref.repo for ref in refs})}
@@ -374,6 +387,187 @@ def cmd_score(args: argparse.Namespace) -> None:
     print("SUMMARY: " + "; ".join(summary))
 
 
+# ---------------------------------------------------------------- whole-repository scans
+
+SCANS = HERE / "scans"
+MAX_BLOB_BYTES = 3_000_000  # bigger blobs are data or outputs (and often absent from a snapshot), not code
+PATHS_PER_ARCHIVE = 1000  # git archive takes the paths as arguments: a big tree goes in several calls
+# What a whole-tree check reads: the code, tfscope's settings and what the Keras/TensorFlow version is read from.
+_TREE_FILE = re.compile(r"^(?:.*\.(?:py|ipynb|toml|cfg|ya?ml|Dockerfile)"
+                        r"|(?:requirements|constraints|Pipfile|Dockerfile|README).*|poetry\.lock)$")
+VERDICTS = ("tp", "fp", "unsure")
+
+
+def load_scans() -> dict[str, dict]:
+    """scans/<group>.json by group."""
+    return {path.stem: json.loads(path.read_text()) for path in sorted(SCANS.glob("*.json"))}
+
+
+def scan_tree(repo: str, commit: str) -> Path:
+    return CACHE / "scans" / f"{repo.replace('/', '+')}@{commit[:12]}"
+
+
+def git(git_dir: Path, *command: str) -> bytes:
+    return subprocess.run(["git", "--git-dir", str(git_dir), *command], capture_output=True, check=True).stdout
+
+
+def materialise_tree(git_dir: Path, commit: str, tree: Path, excluded: set[str]) -> None:
+    """The tree's source and declaration files at ``commit`` (but ``excluded``) written to ``tree``,
+    with an empty `.git/` at its root (walks inside it obey its ignore rules, as in a clone)."""
+    paths = []
+    for entry in git(git_dir, "ls-tree", "-r", "-l", "-z", commit).split(b"\0"):
+        if not entry:
+            continue
+        meta, raw_path = entry.split(b"\t", 1)
+        mode, _, _, size = meta.split()
+        path = os.fsdecode(raw_path)
+        # regular files only: a submodule has no blob here, a symbolic link may point out of the tree;
+        # a size of "BAD" is a blob the snapshot lacks, on which git archive would fail
+        if mode in (b"100644", b"100755") and size.isdigit() and int(size) <= MAX_BLOB_BYTES \
+                and _TREE_FILE.match(Path(path).name) and path not in excluded:
+            paths.append(path)
+    partial = tree.with_name(tree.name + ".partial")  # renamed when complete: an interrupted run leaves no half tree
+    shutil.rmtree(partial, ignore_errors=True)
+    partial.mkdir(parents=True)
+    for start in range(0, len(paths), PATHS_PER_ARCHIVE):
+        archive = git(git_dir, "--literal-pathspecs", "archive", "--format=tar", commit, "--",
+                      *paths[start:start + PATHS_PER_ARCHIVE])
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(partial, filter="data")
+    (partial / ".git").mkdir()
+    partial.rename(tree)
+
+
+def tree_settings(tree: Path, errors: list[str]):
+    """Settings per folder as `tfscope check` finds them, with the tree as the project root."""
+    from tfscope.config import DEFAULT_SETTINGS, load_settings_for
+
+    base = replace(DEFAULT_SETTINGS, root=str(tree))
+    by_folder = {}
+
+    def settings_for(path: Path):
+        folder = path if path.is_dir() else path.parent
+        if folder not in by_folder:
+            settings, problems, config = load_settings_for(folder, base)
+            # the cache sits inside tfscope's checkout: a configuration above the tree is not the repository's
+            in_tree = config is not None and tree in config.parents
+            by_folder[folder] = settings if in_tree else base
+            errors.extend(f"{tree.name}: {problem}" for problem in problems if in_tree)
+        return by_folder[folder]
+
+    return settings_for
+
+
+def check_tree(repo: str, commit: str, tree: Path) -> dict:
+    """Files checked, warning/error findings and files tfscope could not check, for a whole tree as
+    `tfscope check TREE` reports them."""
+    from tfscope import cli
+    from tfscope.files import discover
+
+    errors: list[str] = []
+    settings_for = tree_settings(tree, errors)
+    files = discover([tree], settings_for).files
+    jobs = [cli.FileJob(str(path), path.relative_to(tree).as_posix(), settings_for(path), fix=False, diff=False,
+                        unsafe_fixes=False, show_fixes=False) for path in files]
+    findings = []
+    for result in cli.check_files(jobs):
+        if result.error is not None:
+            errors.append(f"{repo} {result.display_path}@{commit[:10]}: {result.error}")
+        findings += [{"repo": repo, "path": result.display_path, "cell": f.cell, "line": f.location.row, "code": f.code,
+                      "severity": f.severity, "message": f.message} for f in result.findings if f.severity in FALSE_SEVERITIES]
+    return {"files": len(files), "findings": findings, "errors": errors}
+
+
+def verdict_key(item: dict) -> tuple:
+    return item["repo"], item["path"], item.get("cell"), item["line"], item["code"]
+
+
+def run_scan(group: str, scan: dict, mirrors: Path | None) -> dict:
+    """Every repository of the set checked whole, its findings compared with the verdicts."""
+    trees, not_fetched, not_in_snapshot = {}, [], []
+    for entry in scan["repos"]:
+        repo, commit = entry["repo"], entry["commit"]
+        tree = scan_tree(repo, commit)
+        if not tree.is_dir():
+            git_dir = find_git_dir(mirrors, repo) if mirrors is not None else None
+            if git_dir is None:
+                not_fetched.append(repo)
+                continue
+            try:
+                materialise_tree(git_dir, commit, tree, set(entry.get("exclude", [])))
+            except subprocess.CalledProcessError:
+                not_in_snapshot.append(f"{repo} {commit}")
+                continue
+        trees[repo] = (commit, tree)
+    # a fresh process per tree, as each clone gets its own `tfscope check`: the engine's caches
+    # would otherwise carry one repository's state into the next one's findings
+    with ProcessPoolExecutor(max_tasks_per_child=1) as pool:
+        checks = list(pool.map(check_tree, trees, *zip(*trees.values())))
+    FAILED.extend(error for check in checks for error in check["errors"])
+    findings = [finding for check in checks for finding in check["findings"]]
+    checked = set(trees)
+    reported = {verdict_key(finding) for finding in findings}
+    verdicts = {verdict_key(item): item for item in scan.get("verdicts", []) if item["repo"] in checked}
+    states = {verdict: {"reported": [], "gone": []} for verdict in VERDICTS}
+    for key, item in verdicts.items():
+        states[item["verdict"]]["reported" if key in reported else "gone"].append(item)
+    return {
+        "group": group, "repos": len(checked), "files": sum(check["files"] for check in checks), "findings": findings,
+        "verdicts": states,
+        "unlabelled": [finding for finding in findings if verdict_key(finding) not in verdicts],
+        "not_fetched": not_fetched, "not_in_snapshot": not_in_snapshot,
+    }
+
+
+def print_scan(result: dict, verbose: bool) -> str:
+    print(f"== scan {result['group']}: {result['repos']} repositories, {result['files']:,} files")
+    states = result["verdicts"]
+    print(f"{'verdict':8} {'reported':>9} {'gone':>5}")
+    for verdict in VERDICTS:
+        print(f"{verdict:8} {len(states[verdict]['reported']):9} {len(states[verdict]['gone']):5}")
+    shown = [("false positives still reported", states["fp"]["reported"]),
+             ("true positives no longer reported", states["tp"]["gone"])]
+    if verbose:
+        shown += [("true positives still reported", states["tp"]["reported"]),
+                  ("unsure, still reported", states["unsure"]["reported"]),
+                  ("false positives no longer reported", states["fp"]["gone"]),
+                  ("unsure, no longer reported", states["unsure"]["gone"])]
+    for title, items in shown:
+        print_rows(title, [scan_row(item, item["note"]) for item in items])
+    print_rows("findings with no verdict (read and label them before reporting figures)",
+               [scan_row(finding, f"[{finding['severity']}] {finding['message']}") for finding in result["unlabelled"]])
+    print_rows("commits not in the snapshot (fetch a newer snapshot?)",
+               [{"where": where, "code": "", "text": ""} for where in result["not_in_snapshot"]])
+    if result["not_fetched"]:
+        print(f"-- repositories not fetched (fetch github:<owner>/<name> into --mirrors DIR, then scan again): "
+              f"{len(result['not_fetched'])}")
+        for repo in result["not_fetched"]:
+            print(f"  {repo}")
+    tp, fp, unsure = (len(states[verdict]["reported"]) for verdict in VERDICTS)
+    return (f"scan {result['group']}: {result['repos']} repos, {result['files']:,} files, "
+            f"{len(result['findings'])} warnings: TP {tp}, FP {fp}, unsure {unsure}, unlabelled {len(result['unlabelled'])}")
+
+
+def scan_row(item: dict, text: str) -> dict:
+    place = f"cell {item['cell']}:{item['line']}" if item.get("cell") is not None else str(item["line"])
+    return {"where": f"{item['repo']} {item['path']}:{place}", "code": item["code"], "text": text}
+
+
+def cmd_scan(args: argparse.Namespace) -> None:
+    scans = load_scans()
+    groups = [args.set] if args.set else list(scans)
+    mirrors = mirrors_folder(args)
+    results = [run_scan(group, scans[group], mirrors) for group in groups]
+    failed = sorted(set(FAILED))
+    if args.json:
+        print(json.dumps({"scans": results, "tfscope_errors": failed}, indent=2))
+        return
+    summary = [print_scan(result, args.verbose) for result in results]
+    print_rows("files tfscope could not check (scanned as no findings)", [{"where": f, "code": "", "text": ""} for f in failed])
+    summary.append(f"{len(failed)} files tfscope could not check")
+    print("SUMMARY: " + "; ".join(summary))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -386,6 +580,12 @@ def main() -> None:
     score.add_argument("--verbose", action="store_true", help="also list found bugs and info/hint findings")
     score.add_argument("--json", action="store_true")
     score.set_defaults(run=cmd_score)
+    scan = commands.add_parser("scan", help="check whole repositories of a scan set and compare with its verdicts")
+    scan.add_argument("--set", choices=sorted(load_scans()), help="one scan set (scans/<group>.json); default every set")
+    scan.add_argument("--mirrors", help="folder of snapshots, for trees not cached yet; default $TFSCOPE_MIRRORS")
+    scan.add_argument("--verbose", action="store_true", help="also list every verdict still reported or gone")
+    scan.add_argument("--json", action="store_true")
+    scan.set_defaults(run=cmd_scan)
     args = parser.parse_args()
     args.run(args)
 
