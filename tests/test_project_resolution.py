@@ -4,7 +4,12 @@ version of the user's environment (package metadata). Stand-in packages live in 
 from __future__ import annotations
 
 import dataclasses
+import os
 import textwrap
+import time
+import types
+
+from parso.cache import parser_cache
 
 from tfscope.config import DEFAULT_SETTINGS, Settings
 from tfscope.engine import analyze, detect_keras_version
@@ -546,3 +551,33 @@ def test_a_factory_another_module_calls_is_reported_where_this_file_enters_that_
     line = analysis.source.text[:finding.start].count("\n") + 1
     assert (finding.code, line) == ("TFS001", 13)
     assert analysis.source.text[finding.start:finding.end].startswith("CompressionEnv(")
+
+
+def test_a_factory_is_found_however_many_modules_parso_cached_before(tmp_path):
+    """parso evicts, once 600 modules are cached, every module whose file is older than ten
+    minutes at each insert, under jedi's feet: the answer must not depend on what the process
+    read before (a long-running server, a CLI run over a big tree)."""
+    write(tmp_path / "mypkg" / "__init__.py", "from mypkg.models import *\nfrom mypkg.layers import *\n")
+    write(tmp_path / "mypkg" / "models.py", """\
+        from tensorflow import keras
+
+        def build_model():
+            return keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(1)])
+        """)
+    write(tmp_path / "mypkg" / "layers.py", "def make_layer():\n    return None\n")
+    write(tmp_path / "train.py", TRAIN.replace("from mypkg.models import", "from mypkg import"))
+    for path in tmp_path.rglob("*.py"):
+        os.utime(path, (1_600_000_000, 1_600_000_000))  # checked out from a 2020 commit
+    # modules read moments ago, which parso keeps: the cache stays over its trigger
+    earlier = {f"/elsewhere/module{index}.py": types.SimpleNamespace(last_used=time.time(), change_time=0)
+               for index in range(700)}
+    parser_cache.setdefault("earlier reads", {}).update(earlier)
+    try:
+        resolver = ProjectResolver(root=str(tmp_path))
+        train = tmp_path / "train.py"
+        analyze_file(train, resolver)
+        while resolver.resolve_pending():
+            pass
+        assert [d.code for d in analyze_file(train, resolver).diagnostics] == ["TFS001"]
+    finally:
+        parser_cache.pop("earlier reads", None)

@@ -27,6 +27,7 @@ DEFAULT_BUDGET_SECONDS = 3.0
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | {"__future__"}
 _UNRESOLVED = object()
 _LATE = object()  # not asked: the time budget ran out first
+_PARSO_CACHE_BOUND = 500  # modules; parso starts evicting at 600 (see _bound_parso_cache)
 
 
 @dataclass(frozen=True)
@@ -124,9 +125,11 @@ class ProjectResolver:
             return [None] * len(keys)
         imports, references = zip(*(_probe(module, name, f"_tfscope_target{index}")
                                     for index, (_, module, name) in enumerate(keys)))
+        probes = "\n".join(imports + references)
+        path = os.path.join(folder, "__tfscope_probe__.py")
+        _bound_parso_cache()
         try:
-            script = jedi.Script("\n".join(imports + references), path=os.path.join(folder, "__tfscope_probe__.py"),
-                                 project=self._jedi_project(folder))
+            script = jedi.Script(probes, path=path, project=self._jedi_project(folder))
         except Exception as error:  # jedi raises on odd environments; a miss is the answer
             log.info("tfscope: jedi could not start for %s: %s", folder, error)
             return [None] * len(keys)
@@ -135,8 +138,13 @@ class ProjectResolver:
             if time.monotonic() > deadline:
                 answers.append(_LATE)
                 continue
+            position = (len(imports) + index + 1, len(reference) - 1)
             try:
-                names = script.goto(len(imports) + index + 1, len(reference) - 1, follow_imports=True)
+                names = script.goto(*position, follow_imports=True)
+            except KeyError:  # parso dropped a module jedi was reading: once more from an emptied cache
+                _bound_parso_cache(empty=True)
+                script = jedi.Script(probes, path=path, project=self._jedi_project(folder))
+                names = _goto_or_nothing(script, position, module, name)
             except Exception as error:  # jedi's caches race between processes; a miss is the answer
                 log.info("tfscope: jedi could not resolve %s.%s: %s", module, name, error)
                 names = []
@@ -184,6 +192,26 @@ class ProjectResolver:
             text, tree = b"", None
         self._modules[path] = (mtime, tree, uses_tensorflow_1_apis(text.decode("utf-8", "replace")))
         return tree
+
+
+def _bound_parso_cache(empty: bool = False) -> None:
+    """Empty parso's module cache before it reaches its eviction trigger. parso stamps a module
+    with its file's modification time as its last use and, once 600 modules are cached, drops at
+    each insert every module unused for ten minutes: a project's old files go while jedi still
+    reads them (KeyError in jedi's `get_parso_cache_node`; jedi issues #1702, #1888), so answers
+    would depend on how many modules the process had read before."""
+    from parso.cache import parser_cache
+
+    if empty or sum(len(modules) for modules in parser_cache.values()) >= _PARSO_CACHE_BOUND:
+        parser_cache.clear()
+
+
+def _goto_or_nothing(script, position: tuple[int, int], module: str, name: str) -> list:
+    try:
+        return script.goto(*position, follow_imports=True)
+    except Exception as error:  # a miss is the answer
+        log.info("tfscope: jedi could not resolve %s.%s: %s", module, name, error)
+        return []
 
 
 def consults_project(importer: str | None, module: str) -> bool:
