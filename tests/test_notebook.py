@@ -289,3 +289,27 @@ def test_what_only_tensorflow_2_1_printed_dates_a_notebook(monkeypatch):
     cells[1]["outputs"] = []
     undated = read_notebook(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), "t.ipynb")
     assert [d.code for d in engine.analyze(undated).diagnostics] == ["TFS002"]
+
+
+def test_the_python_a_notebook_last_ran_on_rules_out_keras_3(monkeypatch):
+    """Keras 3 needs Python 3.9: a notebook its kernel saved under Python 3.6 (`language_info`)
+    ran TensorFlow 2.6 at the newest, whose Keras 2 `compile` enters the model's strategy."""
+    from tfscope import engine
+
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    cells = [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": 1, "source":
+              "import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\nwith strategy.scope():\n"
+              "    model = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(3,))])\n"
+              "model.compile(optimizer='adam', loss='mse')"}]
+
+    def notebook(python_version):
+        metadata = {"language_info": {"name": "python", "version": python_version}}
+        return read_notebook(json.dumps({"cells": cells, "metadata": metadata, "nbformat": 4, "nbformat_minor": 5}),
+                             "train.ipynb")
+
+    assert notebook("3.6.5").recorded_python == "3.6.5"
+    assert engine.analyze(notebook("3.6.5")).diagnostics == []
+    (finding,) = engine.analyze(notebook("3.10.12")).diagnostics
+    assert finding.code == "TFS007"
+    assert [d.code for d in engine.analyze(notebook("not a version")).diagnostics] == ["TFS007"]

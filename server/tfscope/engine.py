@@ -180,8 +180,7 @@ def _analyze_into(analysis: Analysis, parse: Parse, build: Build) -> None:
         return
     tree, recovered = parse(source.code)
     analysis.tree, analysis.parsed_cleanly = tree, not recovered
-    version = keras_version.detect(source.code, source.path, settings.keras_version, settings.interpreter,
-                                   source.recorded_tensorflow, source.recorded_tensorflow_shown_by)
+    version = _keras_version_of(source, settings)
     analysis.keras_version = version.major
     model, analysis.unresolved = build(tree, version.major, settings, source.path, analysis.project)
     _add_evidence(model, version, source.path, settings)
@@ -337,8 +336,12 @@ def _unused_noqa(source: Source, settings: Settings, suppressed: set[tuple[int, 
 
 def detect_keras_version(source: Source, settings: Settings) -> int:
     """2 or 3: see ``resolve.keras_version`` for the evidence, strongest first."""
+    return _keras_version_of(source, settings).major
+
+
+def _keras_version_of(source: Source, settings: Settings) -> keras_version.KerasVersion:
     return keras_version.detect(source.code, source.path, settings.keras_version, settings.interpreter,
-                                source.recorded_tensorflow, source.recorded_tensorflow_shown_by).major
+                                source.recorded_tensorflow, source.recorded_tensorflow_shown_by, source.recorded_python)
 
 
 def _diagnostic(source: Source, rule: Rule, severity, violation: Violation) -> Diagnostic:

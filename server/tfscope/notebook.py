@@ -187,7 +187,15 @@ def read_notebook(raw: str, path: str | None = None) -> Source:
     ]
     source = notebook_source(cells, path=path)
     source.recorded_tensorflow, source.recorded_tensorflow_shown_by = _recorded_tensorflow_version(notebook["cells"])
+    source.recorded_python = _recorded_python_version(notebook.get("metadata"))
     return source
+
+
+def _recorded_python_version(metadata: object) -> str | None:
+    """`language_info.version`, which the kernel writes when it saves the notebook."""
+    language = metadata.get("language_info") if isinstance(metadata, dict) else None
+    version = language.get("version") if isinstance(language, dict) else None
+    return version if isinstance(version, str) else None
 
 
 _VERSION_OUTPUT = re.compile(r"^\s*(?:TensorFlow(?: version)?:?\s*)?(2\.\d+\.\d+)\s*$", re.MULTILINE | re.IGNORECASE)

@@ -33,6 +33,7 @@ class Source:
     # the TensorFlow version a notebook printed when it last ran (`print(tf.__version__)`, or its era)
     recorded_tensorflow: str | None = None
     recorded_tensorflow_shown_by: str = ""  # what in a notebook's output shows that version
+    recorded_python: str | None = None  # the Python of the kernel that last saved a notebook
     _line_starts: list[int] = field(init=False, repr=False)
     _ascii: bool = field(init=False, repr=False)
 

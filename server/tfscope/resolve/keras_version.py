@@ -3,7 +3,7 @@
 Keras 2 and 3 differ on `compile` (see tf-distribute-facts): the file itself (`tf_keras`,
 `TF_USE_LEGACY_KERAS`), an explicit setting, the configured interpreter's installed packages,
 the active environment (`VIRTUAL_ENV`, `CONDA_PREFIX`), the project's declared dependencies,
-Keras-2-only APIs in the code, `import keras` (Keras 3 unless something above names an older
+the Python a notebook's kernel ran (none before 3.9 runs Keras 3), Keras-2-only APIs in the code, `import keras` (Keras 3 unless something above names an older
 TensorFlow: the `keras` 2.4-2.15 packages are Keras 2); default Keras 3. Everything is read from
 disk; nothing is imported or run.
 """
@@ -86,6 +86,10 @@ _FIRST_KERAS_3_TENSORFLOW = Version("2.16")
 _FIRST_OPTIMIZER_V3_TENSORFLOW = Version("2.11")  # the new optimizers, built in the scope
 _FIRST_OWN_STRATEGY_SLOTS = Version("2.5")  # OptimizerV2.add_slot enters the optimizer's strategy
 _FIRST_TENSORFLOW_2 = Version("2")
+# The newest TensorFlow built for each Python before 3.9, the first that Keras 3 (TF 2.16) supports
+# (tensorflow.org/install/source#tested_build_configurations)
+_NEWEST_TENSORFLOW_FOR_PYTHON = {(2, 7): Version("2.1"), (3, 5): Version("2.3"), (3, 6): Version("2.6"),
+                                 (3, 7): Version("2.11"), (3, 8): Version("2.13")}
 _PROBE_VERSIONS = {
     "tensorflow": [Version(v) for v in ("2.0", "2.1", "2.2", "2.3", "2.4", "2.4.1", "2.8", "2.10", "2.11", "2.12",
                                         "2.13", "2.14", "2.15", "2.15.1", "2.16", "2.16.1", "2.17", "2.18", "2.19",
@@ -111,7 +115,8 @@ class KerasVersion:
 
 
 def detect(code: str, path: str | None, setting: str, interpreter: str | None,
-           recorded_tensorflow: str | None = None, recorded_shown_by: str = "") -> KerasVersion:
+           recorded_tensorflow: str | None = None, recorded_shown_by: str = "",
+           recorded_python: str | None = None) -> KerasVersion:
     for literal, pattern, major, evidence in _IN_FILE:
         if _starts_a_line(literal, pattern, code) if literal else pattern.search(code):
             return KerasVersion(major, evidence)
@@ -129,7 +134,20 @@ def detect(code: str, path: str | None, setting: str, interpreter: str | None,
         era = found is not None and found.major == 2
         return KerasVersion(int(setting), "the `keras-version` setting", era and found.legacy_optimizers,
                             era and found.slots_in_own_strategy)
-    return _from_environment(path, interpreter) or _from_code(code)
+    return _from_environment(path, interpreter) or _from_recorded_python(recorded_python) or _from_code(code)
+
+
+def _from_recorded_python(recorded: str | None) -> KerasVersion | None:
+    """Keras 2 when the notebook's kernel ran a Python no Keras 3 supports."""
+    try:
+        python = Version(recorded) if recorded else None
+    except InvalidVersion:
+        return None
+    newest = python and _NEWEST_TENSORFLOW_FOR_PYTHON.get((python.major, python.minor))
+    if newest is None:
+        return None
+    return KerasVersion(2, f"the notebook's kernel, Python {python.major}.{python.minor}, which no TensorFlow after "
+                           f"{newest} supports", legacy_optimizers=newest < _FIRST_OPTIMIZER_V3_TENSORFLOW)
 
 
 def _from_environment(path: str | None, interpreter: str | None) -> KerasVersion | None:
