@@ -254,7 +254,7 @@ def test_the_tensorflow_version_a_notebook_printed_decides_its_keras(monkeypatch
     ]
     raw = json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
     source = read_notebook(raw, "train.ipynb")
-    assert source.recorded_tensorflow == "2.4.1"
+    assert source.recorded.tensorflow == "2.4.1"
     assert engine.analyze(source).diagnostics == []
     newer = read_notebook(raw.replace("2.4.1", "2.17.0"), "train.ipynb")
     (finding,) = engine.analyze(newer).diagnostics
@@ -279,13 +279,13 @@ def test_what_only_tensorflow_2_1_printed_dates_a_notebook(monkeypatch):
     ]
     raw = json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
     source = read_notebook(raw, "train.ipynb")
-    assert (source.recorded_tensorflow, "fit` header" in source.recorded_tensorflow_shown_by) == ("2.1", True)
+    assert (source.recorded.tensorflow, "fit` header" in source.recorded.tensorflow_shown_by) == ("2.1", True)
     assert engine.analyze(source).diagnostics == []
     traceback = {"output_type": "stream", "name": "stderr",
                  "text": ["W0412 /usr/local/lib/python3.6/site-packages/tensorflow_core/python/ops/x.py:12: warning\n"]}
     cells[1]["outputs"] = [traceback]
     dated = read_notebook(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), "t.ipynb")
-    assert dated.recorded_tensorflow == "2.1" and engine.analyze(dated).diagnostics == []
+    assert dated.recorded.tensorflow == "2.1" and engine.analyze(dated).diagnostics == []
     cells[1]["outputs"] = []
     undated = read_notebook(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), "t.ipynb")
     assert [d.code for d in engine.analyze(undated).diagnostics] == ["TFS002"]
@@ -308,7 +308,7 @@ def test_the_python_a_notebook_last_ran_on_rules_out_keras_3(monkeypatch):
         return read_notebook(json.dumps({"cells": cells, "metadata": metadata, "nbformat": 4, "nbformat_minor": 5}),
                              "train.ipynb")
 
-    assert notebook("3.6.5").recorded_python == "3.6.5"
+    assert notebook("3.6.5").recorded.python == "3.6.5"
     assert engine.analyze(notebook("3.6.5")).diagnostics == []
     (finding,) = engine.analyze(notebook("3.10.12")).diagnostics
     assert finding.code == "TFS007"

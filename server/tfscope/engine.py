@@ -340,8 +340,7 @@ def detect_keras_version(source: Source, settings: Settings) -> int:
 
 
 def _keras_version_of(source: Source, settings: Settings) -> keras_version.KerasVersion:
-    return keras_version.detect(source.code, source.path, settings.keras_version, settings.interpreter,
-                                source.recorded_tensorflow, source.recorded_tensorflow_shown_by, source.recorded_python)
+    return keras_version.detect(source.code, source.path, settings.keras_version, settings.interpreter, source.recorded)
 
 
 def _diagnostic(source: Source, rule: Rule, severity, violation: Violation) -> Diagnostic:

@@ -12,7 +12,7 @@ from typing import Iterable, Sequence
 
 from tfscope.diagnostics import Edit
 from tfscope.fixes.edits import apply_edits
-from tfscope.source import Cell, Source
+from tfscope.source import Cell, RecordedRun, Source
 
 
 class NotebookError(ValueError):
@@ -186,9 +186,22 @@ def read_notebook(raw: str, path: str | None = None) -> Source:
         if cell.get("cell_type") == "code"
     ]
     source = notebook_source(cells, path=path)
-    source.recorded_tensorflow, source.recorded_tensorflow_shown_by = _recorded_tensorflow_version(notebook["cells"])
-    source.recorded_python = _recorded_python_version(notebook.get("metadata"))
+    source.recorded = _recorded_run(notebook)
     return source
+
+
+def saved_run(path: str) -> RecordedRun:
+    """What the notebook file at ``path`` records of its last run (nothing when unreadable)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return _recorded_run(_parse_notebook(handle.read()))
+    except (OSError, NotebookError, RecursionError):
+        return RecordedRun()
+
+
+def _recorded_run(notebook: dict) -> RecordedRun:
+    tensorflow, shown_by = _recorded_tensorflow_version(notebook["cells"])
+    return RecordedRun(tensorflow, shown_by, _recorded_python_version(notebook.get("metadata")))
 
 
 def _recorded_python_version(metadata: object) -> str | None:

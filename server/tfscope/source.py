@@ -24,16 +24,23 @@ class Cell:
     uri: str | None = None  # set by the language server for notebook cell documents
 
 
+@dataclass(frozen=True)
+class RecordedRun:
+    """What a notebook file records of its last run: an editor sends its cells without it."""
+
+    # the TensorFlow version it printed (`print(tf.__version__)`, or its era)
+    tensorflow: str | None = None
+    tensorflow_shown_by: str = ""  # what in its output shows that version
+    python: str | None = None  # the Python of the kernel that last saved it (`language_info`)
+
+
 @dataclass
 class Source:
     text: str
     code: str = ""
     path: str | None = None
     cells: tuple[Cell, ...] = ()
-    # the TensorFlow version a notebook printed when it last ran (`print(tf.__version__)`, or its era)
-    recorded_tensorflow: str | None = None
-    recorded_tensorflow_shown_by: str = ""  # what in a notebook's output shows that version
-    recorded_python: str | None = None  # the Python of the kernel that last saved a notebook
+    recorded: RecordedRun = RecordedRun()
     _line_starts: list[int] = field(init=False, repr=False)
     _ascii: bool = field(init=False, repr=False)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import json
 
 import pytest
 from lsprotocol import types
@@ -166,3 +167,25 @@ async def test_with_run_on_save_a_save_refreshes_pulled_cells(tmp_path):
         # the cell was pulled after its edit: only a refresh makes the client pull it again
         await eventually(lambda: session.client.diagnostic_refresh_count == 1, "a diagnostic refresh")
         assert codes(await session.pull(model)) == []
+
+
+async def test_what_the_saved_notebook_records_of_its_last_run_dates_its_keras(tmp_path):
+    """The editor sends cells without outputs or kernel metadata: the saved file's are read, as
+    `tfscope check` reads them. Saved by a Python 3.6 kernel it ran Keras 2, whose `compile`
+    enters the model's strategy: a string optimizer there is fine."""
+    cells = [("code", STRATEGY_CELL + "\nwith strategy.scope():\n    " + MODEL_CELL),
+             ("code", 'model.compile(optimizer="adam", loss="mse")')]
+
+    def saved(name: str, python_version: str):
+        path = tmp_path / name
+        path.write_text(json.dumps({
+            "cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": text}
+                      for _, text in cells],
+            "metadata": {"language_info": {"name": "python", "version": python_version}},
+            "nbformat": 4, "nbformat_minor": 5}))
+        return path
+
+    async with lsp_session(EDITORS["vscode"](), [tmp_path]) as session:
+        _, old_compile = session.open_notebook(saved("old.ipynb", "3.6.9"), cells)
+        _, new_compile = session.open_notebook(saved("new.ipynb", "3.11.4"), cells)
+        await session.wait_for_cells({old_compile: [], new_compile: ["TFS007"]})

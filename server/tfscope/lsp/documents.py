@@ -11,7 +11,7 @@ from pygls.workspace import Workspace
 
 from tfscope.lsp.convert import DocumentView
 from tfscope.notebook import notebook_source
-from tfscope.source import Source
+from tfscope.source import RecordedRun, Source
 
 PYTHON_LANGUAGES = ("python", "")  # cells with no language id are taken as the notebook's Python
 
@@ -61,8 +61,10 @@ def _cell_versions(workspace: Workspace, notebook: types.NotebookDocument):
             yield cell.document, workspace.get_text_document(cell.document).version
 
 
-def take_snapshot(workspace: Workspace, key: str, encoding: str) -> Snapshot | None:
-    """Read the current text on the event loop (documents change only there)."""
+def take_snapshot(workspace: Workspace, key: str, encoding: str,
+                  recorded: RecordedRun = RecordedRun()) -> Snapshot | None:
+    """Read the current text on the event loop (documents change only there); a notebook's with
+    what its file ``recorded`` of its last run."""
     version = current_version(workspace, key)
     if version is None:
         return None
@@ -84,5 +86,6 @@ def take_snapshot(workspace: Workspace, key: str, encoding: str) -> Snapshot | N
         code_cells.append((index, document.source, cell.document))
         view_versions[cell.document] = document.version
     source = notebook_source(code_cells, path=path)
+    source.recorded = recorded
     views = tuple(DocumentView(uri=cell.uri, source=source, cell=cell, encoding=encoding) for cell in source.cells)
     return Snapshot(key, version, source, views, view_versions, path)

@@ -9,13 +9,17 @@ import logging
 from collections import OrderedDict
 from typing import Any, Callable
 
+from pygls import uris
+
 from tfscope.lsp.analysis import Analyzer, Result
 from tfscope.lsp.cell_pulls import CellPulls
 from tfscope.lsp.client import Client
 from tfscope.lsp.configuration import Configuration
 from tfscope.lsp.documents import Snapshot, current_version, take_snapshot, target_key
 from tfscope.lsp.scheduler import Scheduler
+from tfscope.notebook import saved_run
 from tfscope.rules import all_rules
+from tfscope.source import RecordedRun
 
 logger = logging.getLogger("tfscope.lsp")
 
@@ -39,6 +43,8 @@ class Session:
         self.waiters: dict[str, list[asyncio.Future]] = {}
         self.edit_counts: dict[str, int] = {}  # read by analysis threads to skip superseded snapshots
         self.saved: dict[str, Snapshot] = {}  # the text as opened or last saved, what `run: onSave` analyses
+        # per notebook, what its file records of its last run (outputs, kernel), read when opened or saved
+        self.recorded_runs: dict[str, RecordedRun] = {}
         self.published_cells: dict[str, set[str]] = {}  # per notebook, the cell uris last published
         self.pulled_cells = CellPulls()  # per notebook, the cells the client pulls: never pushed
         self.on_result: list[Callable[[Result], None]] = []  # features told of each current result
@@ -72,8 +78,14 @@ class Session:
 
     def _remember_saved(self, key: str) -> None:
         """Read on the event loop, in the handler of the open or save: exactly that text."""
-        if (snapshot := take_snapshot(self.workspace, key, self.client.position_encoding)) is not None:
+        if self.workspace.get_notebook_document(notebook_uri=key) is not None and (path := uris.to_fs_path(key)):
+            self.recorded_runs[key] = saved_run(path)
+        if (snapshot := self._snapshot(key)) is not None:
             self.saved[key] = snapshot
+
+    def _snapshot(self, key: str) -> Snapshot | None:
+        return take_snapshot(self.workspace, key, self.client.position_encoding,
+                             self.recorded_runs.get(key, RecordedRun()))
 
     def _changed(self, key: str) -> None:
         self.edit_counts[key] = self.edit_counts.get(key, 0) + 1
@@ -92,7 +104,7 @@ class Session:
         if saved is not None and (self.runs_on_save(key) or saved.version == current_version(self.workspace, key)):
             snapshot = saved
         else:
-            snapshot = take_snapshot(self.workspace, key, self.client.position_encoding)
+            snapshot = self._snapshot(key)
         if snapshot is None:
             return None
         generation, edit_count = self.configuration.generation, self.edit_counts.get(key)
@@ -214,7 +226,7 @@ class Session:
 
     def closed(self, key: str, cell_uris: list[str] = ()) -> None:
         self.scheduler.cancel(key)
-        for table in (self.results, self.kept, self.edit_counts, self.saved):
+        for table in (self.results, self.kept, self.edit_counts, self.saved, self.recorded_runs):
             table.pop(key, None)
         self.configuration.forget(key)
         self.analyzer.forget(key)

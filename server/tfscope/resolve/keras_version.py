@@ -23,6 +23,7 @@ from tfscope.resolve.environment import (
     installed_for_interpreter,
     installed_in_prefix,
 )
+from tfscope.source import RecordedRun
 
 try:
     import tomllib
@@ -115,15 +116,14 @@ class KerasVersion:
 
 
 def detect(code: str, path: str | None, setting: str, interpreter: str | None,
-           recorded_tensorflow: str | None = None, recorded_shown_by: str = "",
-           recorded_python: str | None = None) -> KerasVersion:
+           recorded: RecordedRun = RecordedRun()) -> KerasVersion:
     for literal, pattern, major, evidence in _IN_FILE:
         if _starts_a_line(literal, pattern, code) if literal else pattern.search(code):
             return KerasVersion(major, evidence)
-    if recorded_tensorflow:
-        version = Version(recorded_tensorflow)
+    if recorded.tensorflow:
+        version = Version(recorded.tensorflow)
         return KerasVersion(3 if version >= _FIRST_KERAS_3_TENSORFLOW else 2,
-                            f"the notebook's output, which shows {recorded_shown_by or 'TensorFlow ' + recorded_tensorflow}",
+                            f"the notebook's output, which shows {recorded.tensorflow_shown_by or 'TensorFlow ' + recorded.tensorflow}",
                             version < _FIRST_OPTIMIZER_V3_TENSORFLOW, _slots_in_own_strategy([version]))
     asserted = _asserted_tensorflow(code)
     if asserted is not None:
@@ -134,7 +134,7 @@ def detect(code: str, path: str | None, setting: str, interpreter: str | None,
         era = found is not None and found.major == 2
         return KerasVersion(int(setting), "the `keras-version` setting", era and found.legacy_optimizers,
                             era and found.slots_in_own_strategy)
-    return _from_environment(path, interpreter) or _from_recorded_python(recorded_python) or _from_code(code)
+    return _from_environment(path, interpreter) or _from_recorded_python(recorded.python) or _from_code(code)
 
 
 def _from_recorded_python(recorded: str | None) -> KerasVersion | None:
