@@ -60,6 +60,8 @@ class Calls:
             callee = self.eval(func, frame)
         args = [self.eval(arg.value if isinstance(arg, ast.Starred) else arg, frame) for arg in node.args]
         kwargs = {keyword.arg: self.eval(keyword.value, frame) for keyword in node.keywords}
+        if isinstance(func, ast.Name) and func.id == "dict" and not frame.binds("dict"):
+            return _built_dict(args, kwargs)
         inherited = self.inherited_method(func, frame)
         if inherited is not None:
             return self.call_function(inherited[0], node, args, kwargs, self_value=inherited[1])
@@ -365,3 +367,12 @@ def _literal_arguments(call: ast.AST, frame: Frame) -> frozenset:
     written = {id(arg) for arg in call.args} | {id(keyword.value) for keyword in call.keywords}
     return frozenset(name for name, value in frame.env.items()
                      if isinstance(value, ast.Constant) and id(value) in written)
+
+
+def _built_dict(args: list, kwargs: dict) -> Sequence:
+    """`dict(student=a, teacher=b)`, also over a mapping it copies (`dict(base, extra=c)`): what the
+    `{...}` literal would hold."""
+    copied = [value for value in [*args[:1], kwargs.get(None)] if isinstance(value, Sequence)]
+    items = [(item, mapping.key_of(index)) for mapping in copied for index, item in enumerate(mapping.items)]
+    items += [(value, (name, name, True)) for name, value in kwargs.items() if name is not None]
+    return Sequence(tuple(item for item, _ in items), tuple(key for _, key in items))

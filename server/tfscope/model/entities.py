@@ -128,6 +128,7 @@ class Owner:
     untrainable: bool = False  # a variable no optimizer trains (`trainable=False`, an integer counter)
     optimizer_v2: bool = False  # a legacy OptimizerV2 by its own code (`optimizers.legacy`, or its fallback)
     weightless: bool = False  # its class makes no variable where it is constructed (see ``ClassValue``)
+    functional: bool = False  # `keras.Model(inputs, outputs)`: it holds its layers' weights, none of its own
 
     def meet(self, strategy: Strategy | None, node: ast.AST, reason: str, via: str, condition: tuple = ()) -> None:
         if strategy is None or strategy.is_default or strategy is self.placement:
@@ -138,6 +139,11 @@ class Owner:
 
     def describe(self) -> str:
         return f"`{self.name}` ({self.label})" if self.name else f"`{self.label}`"
+
+    def holds(self) -> list[Owner]:
+        """The models and layers whose weights it holds: a functional model's layers, and the
+        ones its constructor keeps in attributes (`self.backbone = backbone`)."""
+        return [*self.parts, *(value for value in self.attrs.values() if isinstance(value, Owner))]
 
 
 @dataclass

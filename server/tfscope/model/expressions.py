@@ -35,12 +35,17 @@ from tfscope.model.values import (
     Tensor,
 )
 from tfscope.resolve.catalog import (
+    Api,
     CONVENTIONAL_ALIASES,
     canonical,
 )
 
 # builtins whose iteration pairs up the items of their arguments
 _PAIRING_BUILTINS = frozenset({"zip", "enumerate"})
+# A model's or layer's symbolic tensors, and whether its own weights produce them: its inputs
+# come from weightless `Input` layers, its outputs from its layers.
+_SYMBOLIC_TENSORS = {"input": False, "inputs": False, "output": True, "outputs": True}
+_GRAPH_OWNERS = frozenset({Api.MODEL, Api.LOADED_MODEL, Api.LAYER})
 
 
 class Expressions:
@@ -103,6 +108,8 @@ class Expressions:
                 return receiver.attrs[name]
             if name == "optimizer" and isinstance(receiver.optimizer, Owner):
                 return receiver.optimizer
+            if receiver.kind in _GRAPH_OWNERS and name in _SYMBOLIC_TENSORS:
+                return Tensor((receiver,) if _SYMBOLIC_TENSORS[name] else ())
             return BoundMethod(receiver, name)
         if isinstance(receiver, Instance):
             if name in receiver.attrs:

@@ -92,6 +92,8 @@ class ObjectMethods:
                 self.call_owner_method(receiver, name, node, args, kwargs)
             if method is not None:
                 return self.call_function(method, node, args, kwargs, self_value=receiver)
+            if isinstance(receiver, Owner) and name == "get_layer" and receiver.kind in (Api.MODEL, Api.LOADED_MODEL):
+                return receiver  # a layer of the model: its weights are the model's
             return None
         return None
 

@@ -193,6 +193,7 @@ class TfApiCalls:
         if kind is Api.MODEL and constructor == "Model":
             outputs = kwargs.get("outputs", args[1] if len(args) > 1 else None)
             owner.parts = _producers(outputs)
+            owner.functional = "outputs" in kwargs or len(args) > 1
         elif kind is Api.MODEL and constructor == "Sequential":
             # fresh layers are built by the Sequential itself; built sub-models bring their weights
             layers = kwargs.get("layers", args[0] if args else None)

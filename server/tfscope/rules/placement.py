@@ -31,7 +31,7 @@ def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | N
         if (_read_by_gpu_replicas_only(owner) or _used_by_one_replica_only(owner)
                 or _updated_by_one_machine_replicas_only(model, owner)):
             continue
-        culprit = _culprit(owner)
+        culprit = _culprit(model, owner)
         if culprit is None:
             continue
         meeting = next((m for m in owner.meetings if vias is None or m.via in vias), None)
@@ -115,14 +115,46 @@ def possible_kinds(model: SemanticModel, strategy: Strategy) -> frozenset[str]:
     return frozenset(kinds) or frozenset({"unknown"})
 
 
-def _culprit(owner: Owner) -> Owner | None:
+def _culprit(model: SemanticModel, owner: Owner) -> Owner | None:
     """What holds the misplaced weights: the owner itself, or (functional models, models made
     of built sub-models) the first part whose weights were created outside every scope."""
     if not owner.parts:
-        return owner if owner.placement is None else None
-    culprit = next((p for p in owner.parts if p.placement is None and _has_weights(p)), None)
+        if owner.placement is None:
+            return owner
+        return _handed_in_from_outside(model, owner)
+    culprit = _part_made_outside(owner, set())
     # parts made by the same factory call as the owner are fixed by moving that call
     return owner if culprit is not None and culprit.site is owner.site else culprit
+
+
+def _part_made_outside(owner: Owner, seen: set[int]) -> Owner | None:
+    """The first part with weights made outside every scope; a functional part holds its own
+    parts' weights only (named for them when the same factory call made them)."""
+    seen.add(id(owner))
+    for part in owner.parts:
+        if part.functional:
+            found = _part_made_outside(part, seen) if id(part) not in seen else None
+            if found is not None:
+                return part if found.site is part.site else found
+        elif part.placement is None and _has_weights(part):
+            return part
+    return None
+
+
+def _handed_in_from_outside(model: SemanticModel, owner: Owner) -> Owner | None:
+    """A built model made outside every scope before ``owner`` was and kept by its constructor
+    (`self.backbone = backbone`; what the constructor makes itself comes after it): Keras 2's
+    `compile` refuses its variables (`_validate_compile`), Keras 3 trains them undistributed."""
+    kept = [value for value in owner.attrs.values() if isinstance(value, Owner) and value.kind is Api.MODEL
+            and value.placement is None and _has_weights(value) and (value.built or not value.lazy)]
+    if not kept:
+        return None
+    made_before = set()
+    for made in model.owners:
+        if made is owner:
+            return next((candidate for candidate in kept if id(candidate) in made_before), None)
+        made_before.add(id(made))
+    return None
 
 
 def _has_weights(layer: Owner) -> bool:

@@ -8,7 +8,8 @@ DOC = """\
 Checks for Keras models and layers whose weights are created outside every
 `strategy.scope()` although the model later meets a strategy: it is compiled or fit inside
 the scope, combined with objects created in the scope (compiled with them, or wrapping
-sub-models built there), trained by a step that runs inside the scope or through
+sub-models built there), kept by a model created in the scope (a built backbone or teacher
+handed to a subclassed model's constructor, `self.backbone = backbone`), trained by a step that runs inside the scope or through
 `strategy.run`, or handed to Hugging Face's `TFTrainer`, which trains under
 `args.strategy`, or handed, built, to code tfscope cannot see together with a strategy (a
 trainer class from another package cannot re-create it in its scope). Also flags models built
@@ -19,7 +20,10 @@ shape owns no weights until its first call: first called in a replica context or
 its weights are created there and it is not reported (a model's own `model.call(x)` counts as
 its first call). A custom layer whose code makes no variable (no `build`, no `add_weight` or
 `tf.Variable`, no sublayer; Keras's `Layer` base holds none) has nothing to distribute and is
-not reported either. Factories count, also from other modules of the project (found with jedi):
+not reported either, nor is a functional model (`keras.Model(inputs, outputs)`, which holds
+only its layers' weights) made outside the scope from models and layers made inside it: a
+distillation model whose outputs are `dict(student=student(x), teacher=teacher(x))`, a feature
+extractor cut from a base (`base.input`, `base.get_layer(name).output`). Factories count, also from other modules of the project (found with jedi):
 `model = build_model()` outside the scope is reported at the call. TF Hub `KerasLayer`s hold
 their variables from construction on, so they count as soon as they are created.
 

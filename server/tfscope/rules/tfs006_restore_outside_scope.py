@@ -5,6 +5,8 @@ from tfscope.resolve.catalog import Api
 from tfscope.rules import Rule, Violation
 from tfscope.rules.placement import misplaced_owners, place_in_scope
 
+_WEIGHT_CARRIERS = (Api.MODEL, Api.LAYER, Api.LOADED_MODEL)
+
 DOC = """\
 ## What it does
 Checks for restores of distributed objects outside the strategy scope *before their
@@ -13,7 +15,9 @@ variables exist*: `checkpoint.restore(...)`, `manager.restore_or_initialize()` o
 `optimizer.build(...)`. Also checks for `keras.models.load_model(...)` /
 `tf.saved_model.load(...)` outside the scope when the loaded model is then used with the
 strategy, and for a restore into a model built outside the scope that is then built again
-inside it (the distributed model starts from fresh weights).
+inside it (the distributed model starts from fresh weights), unless the new model wraps a
+model or layer the restored one held (a pretrained backbone read through a temporary
+classifier): its restored weights come along.
 
 ## Why is this bad?
 A restore creates the variables that do not exist yet, typically optimizer slot variables,
@@ -101,6 +105,13 @@ def _optimizer_made_in_a_strategy(target) -> bool:
     return getattr(optimizer, "placement", None) is not None and not optimizer.placement.is_default
 
 
+def _shares_weights(restored, rebuilt) -> bool:
+    """The new object wraps a model or layer the restored one held (a pretrained backbone read
+    through a temporary classifier): the restored values carry over with it."""
+    held = {id(owner) for owner in restored.holds() if owner.kind in _WEIGHT_CARRIERS}
+    return any(id(owner) in held for owner in rebuilt.holds())
+
+
 def _restores_lost_to_a_scoped_rebuild(model: SemanticModel):
     """`model.load_weights(...)` outside, then `model = build()` in the scope: the weights stay behind."""
     for event in model.events_of(Restore):
@@ -116,7 +127,7 @@ def _restores_lost_to_a_scoped_rebuild(model: SemanticModel):
                  and owner.placement is not None and not owner.placement.is_default and not owner.restored),
                 None,
             )
-            if rebuilt is None:
+            if rebuilt is None or _shares_weights(target, rebuilt):
                 continue
             strategy = rebuilt.placement
             yield Violation(
