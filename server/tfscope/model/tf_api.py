@@ -186,7 +186,8 @@ class TfApiCalls:
     def create_owner(self, kind: Api, name: str, node: ast.Call, args: list, kwargs: dict) -> Owner:
         label = name.replace("tensorflow.", "tf.")
         owner = self.new_owner(kind, label, node)
-        owner.optimizer_v2 = kind is Api.OPTIMIZER and (".legacy." in name or self.optimizer_v2_fallback > 0)
+        owner.optimizer_v2 = kind is Api.OPTIMIZER and (".legacy." in name or self.optimizer_v2_fallback > 0
+                                                        or not _OPTIMIZER_V2_KEYWORDS.isdisjoint(kwargs))
         owner.untrainable = kind is Api.VARIABLE and _untrainable(args, kwargs)
         constructor = name.rsplit(".", 1)[-1]
         owner.weightless = kind is Api.METRIC and _built_at_first_update(constructor, node)
@@ -266,6 +267,9 @@ def _producers(value) -> list[Owner]:
     return []
 
 
+# Keywords only OptimizerV2 (TensorFlow before 2.11) reads: the new optimizers ignore `lr` and
+# refuse `decay` (`_process_kwargs` in Keras 2.11-2.15's optimizer.py), Keras 3 refuses both.
+_OPTIMIZER_V2_KEYWORDS = frozenset({"lr", "decay"})
 # Calls after which no multi-worker collective set-up can fail (see TFS014's docs).
 _GRAPH_MODE_CALLS = ("disable_v2_behavior", "disable_eager_execution")
 _TF1_ONLY_APIS = ("tensorflow.Session", "tensorflow.contrib.")

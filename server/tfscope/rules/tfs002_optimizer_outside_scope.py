@@ -17,7 +17,9 @@ than the model`, and the Keras 2.11+ optimizers must be built in the scope
 (keras-team/keras#17187). In a custom loop the slot variables end up on one device.
 
 Not reported: a legacy OptimizerV2 (`keras.optimizers.legacy.*`, also when an import picks it
-or `keras.optimizers.*` by TensorFlow's version, or any optimizer when the version evidence says
+or `keras.optimizers.*` by TensorFlow's version, one constructed with `lr=` or `decay=`, keywords
+only OptimizerV2 reads (Keras 2.11's optimizers ignore `lr` and refuse `decay` in
+`_process_kwargs`; Keras 3 refuses both), or any optimizer when the version evidence says
 TensorFlow before 2.11: `experimental_run_v2` in the code it runs, in any module; TensorFlow 1
 APIs such as `tf.Session` or `tf.enable_eager_execution()`; a pinned `tensorflow<2.11`; a
 `FROM tensorflow/tensorflow:2.4.1` image) that is only stepped inside `strategy.run`, or
