@@ -14,7 +14,7 @@ from test_project_resolution import TRAIN, project_with_factory
 
 from tfscope import engine
 from tfscope.config import Settings
-from tfscope.incremental import ChunkedParser, IncrementalAnalyzer
+from tfscope.incremental import ChunkedParser, IncrementalAnalyzer, _chunks
 from tfscope.notebook import notebook_source, read_notebook
 from tfscope.parsing import parse_tolerant
 from tfscope.resolve.project import ProjectResolver
@@ -119,6 +119,15 @@ def test_a_one_character_edit_parses_only_the_statements_around_it():
     assert ast.dump(tree, include_attributes=True) == ast.dump(parse_tolerant(renamed)[0], include_attributes=True)
     assert parser.last.parsed_chars < len(renamed) * 0.05
     assert parser.last.reused_chunks > 100
+
+
+
+@pytest.mark.parametrize("corpus_file", CORPUS_FILES[::7], ids=lambda corpus_file: corpus_file.name)
+def test_the_statements_kept_for_the_next_edit_are_those_a_fresh_split_gives(corpus_file):
+    parser = ChunkedParser()
+    for number, text in enumerate([*typing_session(corpus_file.text, seed=corpus_file.name), TRAINING_SCRIPT]):
+        parser(text)
+        assert parser._chunks == _chunks(parser._code, parser._tree), f"{corpus_file.name} version {number}"
 
 
 FLAGGED = """\

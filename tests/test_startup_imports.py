@@ -11,11 +11,12 @@ engine.analyze(Source(text="import tensorflow as tf\\nstrategy = tf.distribute.M
 print(" ".join(sorted(name for name in sys.argv[1:] if name in sys.modules)))
 """
 
-# reading an environment's installed packages, and a declared version bound
-ON_DEMAND = ("importlib.metadata", "packaging.utils", "packaging.tags", "packaging.requirements")
+# reading an environment's installed packages, a declared version bound, a TOML file, and fixes
+ON_DEMAND = ("importlib.metadata", "packaging.utils", "packaging.tags", "packaging.requirements", "tomllib",
+             "tfscope.fixes.candidates", "tfscope.fixes.move", "tfscope.fixes.validate")
 
 
-def test_a_plain_file_is_analysed_without_the_modules_only_environments_and_bounds_need():
+def test_a_plain_file_is_analysed_without_the_modules_only_environments_bounds_toml_and_fixes_need():
     done = subprocess.run([sys.executable, "-c", ANALYSE_A_PLAIN_FILE, *ON_DEMAND],
                           capture_output=True, text=True, check=True)
     assert done.stdout.split() == []

@@ -23,6 +23,7 @@ body, so a state kept at a statement could not be handed to a later version unch
 from __future__ import annotations
 
 import ast
+import re
 import threading
 import warnings
 from dataclasses import dataclass
@@ -33,6 +34,8 @@ from tfscope.model.entities import SemanticModel
 from tfscope.parsing import BYTE_ORDER_MARK, PRUNING, parse_tolerant
 from tfscope.resolve.project import ProjectResolver, consults_project
 from tfscope.source import Source
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")  # as ``Source`` counts lines
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,9 @@ class ChunkedParser:
             statements += [s for chunk in chunks[after:] for s in chunk.statements]
             tree = ast.Module(body=statements, type_ignores=[])
         self.last = ParseStats(before + len(chunks) - after, end - start, same_tree=tree is self._tree)
-        self._remember(code, tree)
+        regrouped = replaced if tree is self._tree else middle.body  # the statements the tree holds there
+        self._code, self._tree = code, tree
+        self._chunks = _rechunked(code, chunks, before, after, growth, regrouped) or _chunks(code, tree)
         return tree
 
     def _remember(self, code: str, tree: ast.Module) -> None:
@@ -161,24 +166,66 @@ def _parse_at(text: str, line: int) -> ast.Module | None:
 
 def _chunks(code: str, tree: ast.Module) -> list[Chunk]:
     """The statements grouped by the line they start on; each chunk's text runs to the next chunk."""
+    groups = _grouped(tree.body)
+    if not groups:
+        return []
+    groups[0] = (0, groups[0][1])  # the comments and blank lines above the first statement go with it
     source = Source(code)
+    starts = [source.line_start(line) for line, _ in groups] + [len(code)]
+    return [
+        Chunk(code[starts[index] : starts[index + 1]], starts[index], line, tuple(statements))
+        for index, (line, statements) in enumerate(groups)
+    ]
+
+
+def _grouped(statements: list[ast.stmt]) -> list[tuple[int, list[ast.stmt]]]:
+    """(0-based first line, statements) per chunk: statements sharing a line share a chunk."""
     groups: list[tuple[int, list[ast.stmt]]] = []
     previous_end = -1
-    for statement in tree.body:
+    for statement in statements:
         first = min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))]) - 1
         if groups and first <= previous_end:  # `a = 1; b = 2`: one line, one chunk
             groups[-1][1].append(statement)
         else:
             groups.append((first, [statement]))
         previous_end = max(previous_end, (statement.end_lineno or statement.lineno) - 1)
-    if not groups:
-        return []
-    groups[0] = (0, groups[0][1])  # the comments and blank lines above the first statement go with it
-    starts = [source.line_start(line) for line, _ in groups] + [len(code)]
-    return [
-        Chunk(code[starts[index] : starts[index + 1]], starts[index], line, tuple(statements))
-        for index, (line, statements) in enumerate(groups)
+    return groups
+
+
+def _rechunked(code: str, chunks: list[Chunk], before: int, after: int, growth: int,
+               statements: list[ast.stmt]) -> list[Chunk] | None:
+    """What ``_chunks`` gives for the new code, from the old chunks: those before ``before`` stand,
+    those from ``after`` on moved by ``growth`` (on the same lines), and only ``statements``, parsed
+    in their place, are grouped anew. None when the edit moved where the first of them starts."""
+    groups = _grouped(statements)
+    base = chunks[before]
+    if not groups or (before > 0 and groups[0][0] != base.line):
+        return None  # the chunk before them would end elsewhere
+    groups[0] = (base.line, groups[0][1])  # the first chunk of all starts at line 0, as ``_chunks`` has it
+    end = chunks[after].start + growth if after < len(chunks) else len(code)
+    starts = _line_starts(code, base.start, base.line, [line for line, _ in groups]) + [end]
+    regrouped = [
+        Chunk(code[starts[index] : starts[index + 1]], starts[index], line, tuple(group))
+        for index, (line, group) in enumerate(groups)
     ]
+    moved = [Chunk(c.text, c.start + growth, c.line, c.statements) for c in chunks[after:]] if growth else chunks[after:]
+    return chunks[:before] + regrouped + moved
+
+
+def _line_starts(code: str, offset: int, line: int, lines: list[int]) -> list[int]:
+    """Offsets of the 0-based ``lines`` (ascending, none before ``line``), counting breaks from
+    ``offset``, the start of ``line``: only the edited stretch is scanned, not the whole text."""
+    starts = []
+    breaks = _LINE_BREAK.finditer(code, offset)
+    for wanted in lines:
+        while line < wanted:
+            found = next(breaks, None)
+            if found is None:
+                offset, line = len(code), wanted  # past the last line: clamped, as ``Source.line_start``
+                break
+            offset, line = found.end(), line + 1
+        starts.append(offset)
+    return starts
 
 
 class IncrementalAnalyzer:

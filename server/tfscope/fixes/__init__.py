@@ -5,9 +5,9 @@ The engine calls ``candidate_fixes`` (best first, unvalidated), applies each wit
 the first that survives.
 """
 
-from tfscope.fixes.candidates import candidate_fixes
+import importlib
+
 from tfscope.fixes.edits import apply_edits
-from tfscope.fixes.move import MOVE_OUT_TITLE, move_into_title, wrap_title
 from tfscope.fixes.noqa import (
     ALL,
     file_is_exempt,
@@ -17,7 +17,23 @@ from tfscope.fixes.noqa import (
     noqa_suppressions,
     noqa_title,
 )
-from tfscope.fixes.validate import parsed_if_preserved, preserves_code
+
+# Modules only building and validating fixes use, imported when first asked: an analysis needs none.
+_ON_DEMAND = {
+    "candidate_fixes": "candidates",
+    "MOVE_OUT_TITLE": "move",
+    "move_into_title": "move",
+    "wrap_title": "move",
+    "parsed_if_preserved": "validate",
+    "preserves_code": "validate",
+}
+
+
+def __getattr__(name: str):
+    if name not in _ON_DEMAND:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{_ON_DEMAND[name]}"), name)
+
 
 __all__ = [
     "ALL",

@@ -11,9 +11,14 @@ import asyncio
 import gc
 import importlib
 import logging
+import os
+import stat
+import sys
+import threading
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
+from pygls.io_ import StdoutWriter, run_async
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import lsp_method
 
@@ -246,5 +251,55 @@ def start_server(tcp: str | None = None, log_file: str | None = None) -> None:
     if tcp:
         host, _, port = tcp.rpartition(":")
         server.start_tcp(host or "127.0.0.1", int(port))
+    elif _stdin_is_a_pipe():
+        _serve_stdin_pipe(server)
     else:
         server.start_io()
+
+
+def _stdin_is_a_pipe() -> bool:
+    """How editors start a server; asyncio reads pipes without a thread except on Windows."""
+    if sys.platform == "win32":
+        return False
+    try:
+        mode = os.fstat(sys.stdin.fileno()).st_mode
+    except (AttributeError, OSError, ValueError):  # no stdin, or a replaced one without a descriptor
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+
+
+def _serve_stdin_pipe(server: TfscopeServer) -> None:
+    """``start_io`` with stdin read by the event loop: pygls reads it in a worker thread, three
+    hand-offs to the loop per message (each waking it through its self-pipe), on every keystroke."""
+    server.protocol.set_writer(StdoutWriter(sys.stdout.buffer))
+
+    async def serve() -> None:
+        stream = asyncio.StreamReader()
+        await asyncio.get_running_loop().connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stream), sys.stdin.buffer)
+        await run_async(threading.Event(), _PipeReader(stream), server.protocol, logger, server.report_server_error)
+
+    try:
+        asyncio.run(serve())
+    except BrokenPipeError:
+        logger.error("the client closed the connection: shutting down")
+    except (KeyboardInterrupt, SystemExit):  # `exit` ends the process as pygls' own loop does
+        pass
+    finally:
+        server.shutdown()
+
+
+class _PipeReader:
+    """The reader ``run_async`` expects: at the end of input, what ``read`` of a file gives."""
+
+    def __init__(self, stream: asyncio.StreamReader) -> None:
+        self._stream = stream
+
+    async def readline(self) -> bytes:
+        await asyncio.sleep(0)  # what the last message scheduled runs first, as after pygls' thread hand-off
+        return await self._stream.readline()
+
+    async def readexactly(self, count: int) -> bytes:
+        try:
+            return await self._stream.readexactly(count)
+        except asyncio.IncompleteReadError as error:
+            return error.partial

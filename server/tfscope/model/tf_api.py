@@ -213,6 +213,8 @@ class TfApiCalls:
             return
         items = [item for value in values for item in (value.items if isinstance(value, Sequence) else (value,))]
         variables = [v for item in items for v in self.feasible(item) if v.kind is Api.VARIABLE]
+        if not variables:  # most layers are handed none: the reason would be spelt out for nothing
+            return
         self.meet(variables, strategy, self.local_node(node),
                   f"handed to {owner.describe()}, which is created in the {strategy.describe()} scope", "handed")
 

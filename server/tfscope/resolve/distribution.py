@@ -143,9 +143,13 @@ class _ProjectScan:
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError:
             text = ""
-        creations = tuple((match["name"], text.count("\n", 0, match.start("name")) + 1)
-                          for match in _CREATION.finditer(text))
-        facts = _FileFacts(creations, _imported_modules(text) if creations else frozenset(),
+        creations = []
+        line, counted = 1, 0  # lines are counted on from the last creation, not from the top each time
+        for match in _CREATION.finditer(text):
+            line += text.count("\n", counted, match.start("name"))
+            counted = match.start("name")
+            creations.append((match["name"], line))
+        facts = _FileFacts(tuple(creations), _imported_modules(text) if creations else frozenset(),
                            _TESTS.search(text) is not None)
         with self._lock:
             self._facts[key] = facts

@@ -18,17 +18,13 @@ from functools import lru_cache
 
 from packaging.version import InvalidVersion, Version
 
+from tfscope.config import toml
 from tfscope.resolve.environment import (
     Installed,
     installed_for_interpreter,
     installed_in_prefix,
 )
 from tfscope.source import RecordedRun
-
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib
 
 DEFAULT = 3
 
@@ -335,6 +331,7 @@ def _requirements(name: str, text: str) -> list[str]:
 
 
 def _pyproject_requirements(text: str) -> list[str]:
+    tomllib = toml()
     try:
         data = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError):
@@ -352,6 +349,7 @@ def _pyproject_requirements(text: str) -> list[str]:
 
 
 def _pixi_requirements(text: str) -> list[str]:
+    tomllib = toml()
     try:
         data = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError):
