@@ -262,10 +262,12 @@ def _stdin_is_a_pipe() -> bool:
     if sys.platform == "win32":
         return False
     try:
-        mode = os.fstat(sys.stdin.fileno()).st_mode
+        stdin, stdout = os.fstat(sys.stdin.fileno()), os.fstat(sys.stdout.fileno())
     except (AttributeError, OSError, ValueError):  # no stdin, or a replaced one without a descriptor
         return False
-    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+    # one socket for both ends: the loop would make it non-blocking under the synchronous writer too
+    shared = (stdin.st_dev, stdin.st_ino) == (stdout.st_dev, stdout.st_ino)
+    return (stat.S_ISFIFO(stdin.st_mode) or stat.S_ISSOCK(stdin.st_mode)) and not shared
 
 
 def _serve_stdin_pipe(server: TfscopeServer) -> None:
