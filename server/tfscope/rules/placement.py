@@ -128,11 +128,11 @@ def _culprit(model: SemanticModel, owner: Owner) -> Owner | None:
 
 
 def _part_made_outside(owner: Owner, seen: set[int]) -> Owner | None:
-    """The first part with weights made outside every scope; a functional part holds its own
-    parts' weights only (named for them when the same factory call made them)."""
+    """The first part with weights made outside every scope; a functional part whose layers are
+    known holds only theirs (named for them when the same factory call made them)."""
     seen.add(id(owner))
     for part in owner.parts:
-        if part.functional:
+        if part.functional and part.parts:
             found = _part_made_outside(part, seen) if id(part) not in seen else None
             if found is not None:
                 return part if found.site is part.site else found
