@@ -39,7 +39,8 @@ _IN_FILE = (  # (literal on the line, or None for anywhere in the text; pattern;
 )
 # The standalone `keras` package is Keras 3 since TensorFlow 2.16, but Keras 2 (keras 2.4-2.15)
 # before it: importing it names no version, so it is read after everything that does.
-_IMPORTS_KERAS = ("keras", re.compile(r"[ \t\f]*(?:import[ \t\f]+keras\b(?!\.)|from[ \t\f]+keras[ \t\f]+import)"))
+# (found from the lines holding "import", far fewer than those naming keras)
+_IMPORTS_KERAS = ("import", re.compile(r"[ \t\f]*(?:import[ \t\f]+keras\b(?!\.)|from[ \t\f]+keras[ \t\f]+import)"))
 _LINE_BREAK = re.compile(r"[\r\n]")
 # APIs only Keras 2 (TF <= 2.15) has: the weakest evidence, read last; searched only when the
 # literal each needs is in the text (a regex that starts with \b visits every position).
