@@ -313,3 +313,16 @@ def test_the_python_a_notebook_last_ran_on_rules_out_keras_3(monkeypatch):
     (finding,) = engine.analyze(notebook("3.10.12")).diagnostics
     assert finding.code == "TFS007"
     assert [d.code for d in engine.analyze(notebook("not a version")).diagnostics] == ["TFS007"]
+
+
+def test_a_saved_notebook_too_large_to_parse_quickly_records_nothing(tmp_path, monkeypatch):
+    """The editor reads a saved notebook's last run when it is opened or saved: a huge file is
+    skipped rather than holding up the open (outputs full of images)."""
+    from tfscope import notebook
+
+    path = tmp_path / "train.ipynb"
+    path.write_text(json.dumps({"cells": [], "metadata": {"language_info": {"name": "python", "version": "3.6.9"}},
+                                "nbformat": 4, "nbformat_minor": 5}))
+    assert notebook.saved_run(str(path)).python == "3.6.9"
+    monkeypatch.setattr(notebook, "_SAVED_RUN_MAX_BYTES", path.stat().st_size - 1)
+    assert notebook.saved_run(str(path)).python is None

@@ -7,6 +7,7 @@ cell's text maps to ``cell.start + offset`` in the concatenated text and back.
 from __future__ import annotations
 
 import json
+import os
 import re
 from typing import Iterable, Sequence
 
@@ -191,12 +192,18 @@ def read_notebook(raw: str, path: str | None = None) -> Source:
 
 
 def saved_run(path: str) -> RecordedRun:
-    """What the notebook file at ``path`` records of its last run (nothing when unreadable)."""
+    """What the notebook file at ``path`` records of its last run (nothing when unreadable, or so
+    large that parsing it would hold up the editor's open or save)."""
     try:
+        if os.path.getsize(path) > _SAVED_RUN_MAX_BYTES:
+            return RecordedRun()
         with open(path, encoding="utf-8", errors="replace") as handle:
             return _recorded_run(_parse_notebook(handle.read()))
     except (OSError, NotebookError, RecursionError):
         return RecordedRun()
+
+
+_SAVED_RUN_MAX_BYTES = 16 * 1024 * 1024  # about 0.1 s of JSON parsing; notebooks with outputs are rarely larger
 
 
 def _recorded_run(notebook: dict) -> RecordedRun:
