@@ -144,8 +144,10 @@ def _from_recorded_python(recorded: str | None) -> KerasVersion | None:
     newest = python and _NEWEST_TENSORFLOW_FOR_PYTHON.get((python.major, python.minor))
     if newest is None:
         return None
-    return KerasVersion(2, f"the notebook's kernel, Python {python.major}.{python.minor}, which no TensorFlow after "
-                           f"{newest} supports", legacy_optimizers=newest < _FIRST_OPTIMIZER_V3_TENSORFLOW)
+    admitted = [version for version in (*_PROBE_VERSIONS["tensorflow"], newest) if version <= newest]
+    major, legacy_optimizers, own_slots = _keras_of(admitted, "tensorflow")
+    return KerasVersion(major, f"the notebook's kernel, Python {python.major}.{python.minor}, which no TensorFlow "
+                               f"after {newest} supports", legacy_optimizers, own_slots)
 
 
 def _from_environment(path: str | None, interpreter: str | None) -> KerasVersion | None:
