@@ -499,8 +499,7 @@ def run_scan(group: str, scan: dict, mirrors: Path | None) -> dict:
                 not_in_snapshot.append(f"{repo} {commit}")
                 continue
         trees[repo] = (commit, tree)
-    # a fresh process per tree, as each clone gets its own `tfscope check`: the engine's caches
-    # would otherwise carry one repository's state into the next one's findings
+    # a fresh process per tree, as each clone gets its own `tfscope check`
     with ProcessPoolExecutor(max_tasks_per_child=1) as pool:
         checks = list(pool.map(check_tree, trees, *zip(*trees.values())))
     FAILED.extend(error for check in checks for error in check["errors"])
