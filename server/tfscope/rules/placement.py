@@ -145,8 +145,8 @@ def _handed_in_from_outside(model: SemanticModel, owner: Owner) -> Owner | None:
     """A built model made outside every scope before ``owner`` was and kept by its constructor
     (`self.backbone = backbone`; what the constructor makes itself comes after it): Keras 2's
     `compile` refuses its variables (`_validate_compile`), Keras 3 trains them undistributed."""
-    kept = [value for value in owner.attrs.values() if isinstance(value, Owner) and value.kind is Api.MODEL
-            and value.placement is None and _has_weights(value) and (value.built or not value.lazy)]
+    kept = [held for held in owner.holds() if held.kind is Api.MODEL and held.placement is None
+            and _has_weights(held) and (held.built or not held.lazy)]
     if not kept:
         return None
     made_before = set()
