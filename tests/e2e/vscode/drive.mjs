@@ -287,6 +287,11 @@ async function glanceScenario(page) {
         { timeout: MARKER_TIMEOUT },
     );
     observed.renderedText = await renderedText(page, editorSelector);
+    // VS Code drops a pending code lens request when the editor loses focus (the problems panel
+    // took it) and asks again when it regains it, as a user's click does
+    step('focus the editor');
+    await page.locator(`${editorSelector} .view-line`).first().click();
+    await waitForFocusIn(page, editorSelector);
     step('wait for the code lens');
     const lens = page.locator(`${editorSelector} .codelens-decoration a`, { hasText: scenario.lensText }).first();
     await lens.waitFor({ timeout: MARKER_TIMEOUT });
