@@ -88,6 +88,8 @@ class TfscopeServer(LanguageServer):
 
                 all_rules()  # the rule registry fills lazily; here, before analysis threads race to fill it
             finally:
+                # what start-up made lives as long as the server: no later collection rescans it
+                gc.freeze()
                 if collecting:
                     gc.enable()
 
