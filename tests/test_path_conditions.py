@@ -40,3 +40,40 @@ def test_a_negated_membership_is_named_as_written() -> None:
     text = SCRIPT.replace("gpu_num >= 2 and model_type not in known_models", "model_type not in known_models")
     [message] = _messages(text)
     assert "when `model_type not in known_models`" in message
+
+
+MULTI_WORKER = """\
+import tensorflow as tf
+
+
+def allow_memory_growth():
+    for gpu in tf.config.list_physical_devices("GPU"):
+        tf.config.experimental.set_memory_growth(gpu, True)
+    print(len(tf.config.list_logical_devices("GPU")), "logical GPUs")
+
+
+def main(args):
+    if args.allow_memory_growth:
+        allow_memory_growth()
+    strategy = tf.distribute.MultiWorkerMirroredStrategy()
+    with strategy.scope():
+        model = tf.keras.applications.ResNet50(weights=None)
+    return model
+
+
+if __name__ == "__main__":
+    main(parse_args())
+"""
+
+
+def test_a_startup_finding_names_the_path_its_first_op_runs_on() -> None:
+    analysis = engine.analyze(Source(text=MULTI_WORKER, path="train.py"), Settings(root="."))
+    [message] = [d.message for d in analysis.diagnostics if d.code == "TFS014"]
+    assert "(one runs before it when `args.allow_memory_growth`)" in message
+
+
+def test_a_startup_finding_on_every_path_names_none() -> None:
+    text = MULTI_WORKER.replace("    if args.allow_memory_growth:\n        allow_memory_growth()", "    allow_memory_growth()")
+    analysis = engine.analyze(Source(text=text, path="train.py"), Settings(root="."))
+    [message] = [d.message for d in analysis.diagnostics if d.code == "TFS014"]
+    assert "when" not in message

@@ -75,6 +75,7 @@ class StartupAfterOps:
     first_op: ast.AST
     kind: str  # the strategy's class name, or "tpu_init"
     cluster_set_before: bool = False  # the program had set `TF_CONFIG` by then
+    first_op_path: tuple = ()  # the conditions the first op runs on that the set-up does not
 
 
 @dataclass(frozen=True)

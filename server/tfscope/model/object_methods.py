@@ -33,6 +33,7 @@ from tfscope.model.values import (
     ScopeContext,
     Sequence,
     Tensor,
+    UnseenOptimizer,
     class_of,
 )
 from tfscope.resolve.catalog import (
@@ -51,8 +52,6 @@ STRATEGY_EVIDENCE = frozenset(
 # What marks a strategy of the file used (also what other objects share, like `reduce`).
 STRATEGY_USES = (STRATEGY_EVIDENCE - {"num_replicas_in_sync"}) | {"reduce", "gather"}
 _DEFAULT_OPTIMIZER = ast.Constant("rmsprop")  # what compile() builds when given no optimizer
-# What compile was given when tfscope cannot see the optimizer (built by code it cannot read).
-UNSEEN_OPTIMIZER = object()
 
 
 class ObjectMethods:
@@ -178,7 +177,8 @@ class ObjectMethods:
         elif model is not None and isinstance(optimizer, ast.Constant) and isinstance(optimizer.value, str):
             model.optimizer = optimizer.value
         elif model is not None and is_unknown(optimizer):
-            model.optimizer = UNSEEN_OPTIMIZER  # `compile(optimizer=get_optimizer(params))`: one exists
+            # `compile(optimizer=get_optimizer(params))`: one exists
+            model.optimizer = UnseenOptimizer(optimizer.owner.placement if isinstance(optimizer, MadeInScope) else None)
         if isinstance(metrics, Sequence):
             members.extend(owner for item in metrics.items for owner in self.feasible(item))
         if current is not None:
@@ -304,9 +304,9 @@ class ObjectMethods:
         for target in targets:
             target.restored = True
         missing = tuple(
-            t for t in targets if (t.kind is Api.OPTIMIZER and not t.trained and ".legacy." not in t.label)
+            t for t in targets if (t.kind is Api.OPTIMIZER and _restore_makes_slots(t))
             or (t.kind in (Api.MODEL, Api.LOADED_MODEL) and t.optimizer is not None and not t.trained
-                and not (isinstance(t.optimizer, Owner) and t.optimizer.trained))
+                and (not isinstance(t.optimizer, Owner) or _restore_makes_slots(t.optimizer)))
         )
         self.report(Restore(node, self.statement, self.frame.key, what, tuple(targets),
                             self.current() is not None or self.replica is not None, missing))
@@ -397,6 +397,12 @@ _OWNER_METHODS = {
     "restore": ObjectMethods.owner_restore,
     "read": ObjectMethods.owner_restore,
 }
+
+
+def _restore_makes_slots(optimizer: Owner) -> bool:
+    """A restore creates this optimizer's slot variables now: no step made them, and it is not a
+    legacy OptimizerV2 (whose `add_slot` enters the strategy it was made under)."""
+    return not optimizer.trained and ".legacy." not in optimizer.label
 
 
 def _is_weights_only_file(path) -> bool:

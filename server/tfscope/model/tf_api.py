@@ -111,9 +111,11 @@ class TfApiCalls:
             return
         self.startup_done = True
         # an op on a path that excludes this one (`if single_gpu: ... else: MultiWorker...`) ran elsewhere
-        first = next((op for op, path in self.early_tf_ops if not contradicts(path, self.conditions)), None)
+        first = next(((op, path) for op, path in self.early_tf_ops if not contradicts(path, self.conditions)), None)
         if first is not None:
-            self.report(StartupAfterOps(node, what, first, kind, self.cluster_set))
+            op, path = first
+            only_on = tuple(condition for condition in path if condition not in self.conditions)
+            self.report(StartupAfterOps(node, what, op, kind, self.cluster_set, only_on))
 
     def api_tpu_init(self, name, node, args, kwargs):
         self.check_startup(node, f"`{name.replace('tensorflow.', 'tf.')}`", "tpu_init")

@@ -211,6 +211,14 @@ class MadeInScope:
     adopted: bool = False
 
 
+@dataclass(eq=False)
+class UnseenOptimizer:
+    """What compile was given when tfscope cannot see the optimizer (built by code it cannot read):
+    one exists, made under ``placement`` when the call that made it ran in a strategy's scope."""
+
+    placement: Strategy | None
+
+
 def is_text(value) -> bool:
     """A string the code spells, or the part of it that decides its ending (`"fold_%d.h5" % k`,
     `os.path.join(folder, name)`: see ``Expressions.eval_bin_op``)."""

@@ -9,6 +9,7 @@ from tfscope.diagnostics import PlaceInScope
 from tfscope.model.entities import Meeting, Owner, SemanticModel, Strategy
 from tfscope.model.facts import Compile, KerasLoop, OptimizerStep, OptimizerV2Era
 from tfscope.model.joins import describe_conditions
+from tfscope.model.object_methods import TRAINING_METHODS
 from tfscope.resolve.catalog import READ_ONLY_STATE_LAYERS, WEIGHTLESS_LAYERS, Api
 from tfscope.rules import Violation
 
@@ -52,14 +53,15 @@ def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | N
 
 
 def _put_to_work(model: SemanticModel, owner: Owner) -> bool:
-    """A model compiled, trained, or run by a Keras loop (an optimizer or metric is made for
-    training): one only built, loaded and exported (a SavedModel for serving) is not meant to
-    be distributed, whatever strategy the notebook's set-up cell made."""
+    """A model compiled or trained (an optimizer or metric is made for training): one only built,
+    loaded, exported (a SavedModel for serving) or run for predictions is not meant to be
+    distributed, whatever strategy the notebook's set-up cell made."""
     if owner.kind not in (Api.MODEL, Api.LOADED_MODEL):
         return True
     holders = [owner, *(other for other in model.owners if owner in other.parts)]
     return any(holder.trained or holder.optimizer is not None for holder in holders) or any(
-        event.model in holders for event in [*model.events_of(Compile), *model.events_of(KerasLoop)]) or any(
+        event.model in holders for event in model.events_of(Compile)) or any(
+        event.model in holders for event in model.events_of(KerasLoop) if event.method in TRAINING_METHODS) or any(
         trained in holders for event in model.events_of(OptimizerStep) for trained in event.trained)
 
 

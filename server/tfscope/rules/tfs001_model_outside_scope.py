@@ -13,9 +13,10 @@ handed to a subclassed model's constructor, `self.backbone = backbone`), trained
 `strategy.run`, or handed to Hugging Face's `TFTrainer`, which trains under
 `args.strategy`, or handed, built, to code tfscope cannot see together with a strategy (a
 trainer class from another package cannot re-create it in its scope). Also flags models built
-after a strategy whose scope is never entered at all, unless it spans one device
-(`MirroredStrategy(devices=["/gpu:0"])`, `OneDeviceStrategy`): one replica distributes
-nothing. A subclassed model without an input
+after a strategy whose scope is never entered at all and then compiled or trained, unless it
+spans one device (`MirroredStrategy(devices=["/gpu:0"])`, `OneDeviceStrategy`): one replica
+distributes nothing; one only loaded, exported or run for predictions is not meant to be
+distributed. A subclassed model without an input
 shape owns no weights until its first call: first called in a replica context or the scope,
 its weights are created there and it is not reported (a model's own `model.call(x)` counts as
 its first call). A custom layer whose code makes no variable (no `build`, no `add_weight` or

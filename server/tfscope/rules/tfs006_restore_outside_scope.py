@@ -29,10 +29,12 @@ because it ends up creating optimizer variables" (tensorflow/tensorflow#32561).
 
 Restoring into objects whose variables already exist (after `fit`, or after
 `optimizer.build`) works outside the scope, as official tutorials do, and is not reported;
-neither are legacy `keras.optimizers.legacy.*` optimizers, which tolerated it, nor, where
-the version evidence says TensorFlow 2.5 to 2.10, an optimizer made in the scope: its
-`add_slot` enters the strategy it was created under (`_distribution_strategy_scope` in
-`optimizer_v2.py`), nor
+neither are legacy `keras.optimizers.legacy.*` optimizers, which tolerated it (handed to the
+restore or to `compile` of the restored model), nor, where the version evidence says
+TensorFlow 2.5 to 2.10, an optimizer made in the scope: its `add_slot` enters the strategy it
+was created under (`_distribution_strategy_scope` in `optimizer_v2.py`); an optimizer tfscope
+cannot see (`compile(wrap(Adam()))`) counts as made in the scope when the call that returned
+it ran there, nor
 `load_weights` of a Keras 2 HDF5 file (`.h5`, `.hdf5`): it holds layer weights only
 (`hdf5_format.load_weights_from_hdf5_group`) and creates no optimizer variable. The file name
 decides, also when a path is built from it (`os.path.join(folder, name)`, `tf.io.gfile.join`,

@@ -1,6 +1,7 @@
 from tfscope.diagnostics import MoveBefore, Severity
 from tfscope.model.entities import SemanticModel
 from tfscope.model.facts import ClusterConfigured, SingleWorkerEvidence, StartupAfterOps, UsedAfterTpuReset
+from tfscope.model.joins import describe_conditions
 from tfscope.resolve.catalog import COLLECTIVE_STRATEGIES, EAGER_CONTEXT_FACTS, EagerContextFact
 from tfscope.rules import Rule, Violation
 
@@ -83,10 +84,11 @@ def check(model: SemanticModel):
             continue
         if sets_cluster and not event.cluster_set_before:  # no cluster yet: one worker, which only logs
             continue
+        when = describe_conditions(event.first_op_path)
         yield Violation(
             node=event.node,
             message=f"{event.what} must come before any other TensorFlow operation in a multi-worker "
-            "set-up; move it to the start of the program",
+            f"set-up{f' (one runs before it when {when})' if when else ''}; move it to the start of the program",
             related=((event.first_op, "the first TensorFlow operation runs here"),),
             intent=MoveBefore(event.node, event.first_op),
         )
