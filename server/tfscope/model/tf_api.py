@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import ast
+import re
 
-from tfscope.astutil import dotted_name
+from tfscope.astutil import dotted_name, text_of
 from tfscope.model import loss_reduction
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.facts import (
@@ -23,6 +24,7 @@ from tfscope.model.values import (
     ScopeContext,
     Sequence,
     Tensor,
+    is_text,
 )
 from tfscope.resolve.catalog import (
     STARTUP_STRATEGIES,
@@ -192,7 +194,8 @@ class TfApiCalls:
                                                         or not _OPTIMIZER_V2_KEYWORDS.isdisjoint(kwargs))
         owner.untrainable = kind is Api.VARIABLE and _untrainable(args, kwargs)
         constructor = name.rsplit(".", 1)[-1]
-        owner.weightless = kind is Api.METRIC and _built_at_first_update(constructor, node)
+        owner.weightless = ((kind is Api.METRIC and _built_at_first_update(constructor, node))
+                            or (name == "tensorflow_hub.KerasLayer" and _loads_a_text_preprocessor(node, args, kwargs)))
         if kind is Api.MODEL and constructor == "Model":
             outputs = kwargs.get("outputs", args[1] if len(args) > 1 else None)
             owner.parts = _producers(outputs)
@@ -299,6 +302,22 @@ def _built_at_first_update(constructor: str, node: ast.Call) -> bool:
     literals = {k.arg: k.value.value for k in node.keywords if k.arg and isinstance(k.value, ast.Constant)}
     given = {k.arg for k in node.keywords}
     return literals.get("multi_label") is True and ("num_labels" not in given or literals.get("num_labels") is None)
+
+
+# the model's own segment of a TF Hub handle (`.../bert_en_uncased_preprocess/3/uncompressed`)
+_PREPROCESSOR_NAME = re.compile(r"(?:^|[_-])preprocess(?:or|ing)?$")
+
+
+def _loads_a_text_preprocessor(node: ast.Call, args: list, kwargs: dict) -> bool:
+    """`hub.KerasLayer(".../bert_en_uncased_preprocess/3")`: TF Hub's text preprocessing models
+    (named `*_preprocess`, `*-preprocess`) tokenize with lookup tables and hold no variables (their
+    model cards: "no trainable parameters ... can be used in an input pipeline outside the training
+    loop"). The handle's text decides, or the expression naming it when its value is not known."""
+    handle = kwargs.get("handle", args[0] if args else None)
+    if is_text(handle):
+        return any(_PREPROCESSOR_NAME.search(part) for part in handle.value.lower().rstrip("/").split("/")[-3:])
+    spelled = next((k.value for k in node.keywords if k.arg == "handle"), node.args[0] if node.args else None)
+    return spelled is not None and "preprocess" in text_of(spelled).lower()
 
 
 def _untrainable(args: list, kwargs: dict) -> bool:
