@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import enum
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
 class Severity(str, enum.Enum):
@@ -58,8 +59,7 @@ class Related:
     message: str
 
 
-@dataclass(frozen=True)
-class PlaceInScope:
+class PlaceInScope(NamedTuple):
     """Fix intent: ``statement`` should run inside ``with <strategy_name>.scope():``.
 
     ``scope_blocks`` are existing scope blocks of that strategy a move may target;
@@ -73,16 +73,14 @@ class PlaceInScope:
     strategy_binding: ast.stmt | None = None
 
 
-@dataclass(frozen=True)
-class MoveOutOfScope:
+class MoveOutOfScope(NamedTuple):
     """Fix intent: ``statement`` needs no scope; move it out of ``scope_block``."""
 
     statement: ast.stmt
     scope_block: ast.With
 
 
-@dataclass(frozen=True)
-class RunThroughStrategy:
+class RunThroughStrategy(NamedTuple):
     """Fix intent: the direct call ``call`` of a step function should go through ``<name>.run``,
     ``name`` one of ``strategy_names`` (what the strategy goes by, most likely visible first)."""
 
@@ -90,15 +88,13 @@ class RunThroughStrategy:
     strategy_names: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class CallDirectly:
+class CallDirectly(NamedTuple):
     """Fix intent: ``run_call`` (``strategy.run(model.fit, args=...)``) should call its function itself."""
 
     run_call: ast.Call
 
 
-@dataclass(frozen=True)
-class AverageLossPerExample:
+class AverageLossPerExample(NamedTuple):
     """Fix intent: the loss ``constructor`` should take ``reduction="none"`` and each of ``calls``
     (all in steps run by a strategy) be averaged with ``tf.nn.compute_average_loss``."""
 
@@ -106,8 +102,7 @@ class AverageLossPerExample:
     calls: tuple[ast.Call, ...]
 
 
-@dataclass(frozen=True)
-class MoveBefore:
+class MoveBefore(NamedTuple):
     """Fix intent: the assignment of ``creation`` (with the statements it needs) should run before
     the statement holding ``first``."""
 
@@ -115,15 +110,13 @@ class MoveBefore:
     first: ast.AST
 
 
-@dataclass(frozen=True)
-class HoistOutOfLoop:
+class HoistOutOfLoop(NamedTuple):
     """Fix intent: the assignment of ``creation`` should run once, before the loop that repeats it."""
 
     creation: ast.AST
 
 
-@dataclass(frozen=True)
-class JoinScopes:
+class JoinScopes(NamedTuple):
     """Fix intent: an object created by ``creation`` in a block of one strategy is used by ``use``
     in a block of another: move the creation into the use's block, or the use into the creation's."""
 
@@ -133,6 +126,7 @@ class JoinScopes:
     use_blocks: tuple[ast.With, ...]  # scope blocks of the strategy it is used with
 
 
+# (fix intents are NamedTuples: immutable, and far cheaper than dataclasses to define at start-up)
 FixIntent = (PlaceInScope | MoveOutOfScope | RunThroughStrategy | CallDirectly | AverageLossPerExample
              | MoveBefore | HoistOutOfLoop | JoinScopes)
 
