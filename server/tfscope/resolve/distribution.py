@@ -56,11 +56,29 @@ class _FileFacts:
 _NO_FACTS = _FileFacts((), frozenset(), False)
 
 
+@dataclass(frozen=True)
+class _Source:
+    """A file of a project's listing, with what its path says (worked out once per listing)."""
+
+    path: Path
+    key: str  # ``str(path)``, as an analysed file's absolute path is compared
+    relative: str  # relative to the project folder, `/`-separated
+    in_test_folder: bool
+    named_as_test: bool  # or a helper of tests (see ``is_test_code``)
+
+    @classmethod
+    def of(cls, path: Path, project: Path) -> _Source:
+        relative = path.relative_to(project)
+        return cls(path, str(path), relative.as_posix(),
+                   any(part in _TEST_FOLDERS for part in relative.parent.parts), is_test_code(relative))
+
+
 class _ProjectScan:
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._listings: dict[str, tuple[float, list[Path]]] = {}
+        self._listings: dict[str, tuple[float, list[_Source]]] = {}
         self._facts: dict[tuple[str, int, int], _FileFacts] = {}
+        self._quiet_until: dict[str, float] = {}  # file -> until when its no-strategy facts stand
         # (file, settings root) -> (when, what ``_creations`` found): asked on every analysis of it
         self._reaching: dict[tuple[str, str | None], tuple[float, tuple[tuple[Path, ProjectStrategy], ...]]] = {}
 
@@ -97,25 +115,21 @@ class _ProjectScan:
         for project in projects:
             if is_test_code(Path(analysed).relative_to(project)):
                 break  # test code of this folder: its strategies are the tests' own
-            for candidate in self._listing(project):
-                if str(candidate) == analysed or self._is_test(candidate, project):
+            for source in self._listing(project):
+                if source.in_test_folder or source.key == analysed:
                     continue  # the file's own strategies are in its own analysis
-                facts = self._read(candidate)
+                facts = self._read_creating(source)
+                # named as a test and defining tests (a `test_*.py` try-out script that runs top to bottom is a script)
+                if source.named_as_test and facts.defines_tests:
+                    continue
                 if not facts.creations or not any(name.split(".", 1)[0] in packages for name in facts.imports):
                     continue
-                relative = candidate.relative_to(project).as_posix()
                 for name, line in facts.creations:
-                    yield candidate, ProjectStrategy(relative, line, name)
+                    yield source.path, ProjectStrategy(source.relative, line, name)
 
-    def _is_test(self, path: Path, project: Path) -> bool:
-        """Test code: in a test folder, or named as a test and defining tests (a `test_*.py` try-out
-        script that runs top to bottom is a script)."""
-        relative = path.relative_to(project)
-        if any(part in _TEST_FOLDERS for part in relative.parent.parts):
-            return True
-        return is_test_code(relative) and self._read(path).defines_tests
-
-    def _listing(self, project: Path) -> list[Path]:
+    def _listing(self, project: Path) -> list[_Source]:
+        """The project's files, with what their paths say, taken once per ``LISTING_SECONDS``: each
+        analysis then reads only what changed (``_read`` is keyed by modification time)."""
         from tfscope import files  # the folder walk of `tfscope check`
 
         key = str(project)
@@ -125,10 +139,25 @@ class _ProjectScan:
             return cached[1]
         settings = Settings(root=key)
         found = files.discover([project], lambda _folder: settings).files
-        listing = found if len(found) <= MAX_FILES else []
+        listing = [_Source.of(path, project) for path in found] if len(found) <= MAX_FILES else []
         with self._lock:
             self._listings[key] = (time.monotonic(), listing)
         return listing
+
+    def _read_creating(self, source: _Source) -> _FileFacts:
+        """``_read``, but a file last seen creating no strategy is looked at again only once per
+        ``LISTING_SECONDS`` (as a new file is): most files create none, and a project's every
+        analysis asks about all of them."""
+        now = time.monotonic()
+        with self._lock:
+            quiet = self._quiet_until.get(source.key, 0.0) > now
+        if quiet:
+            return _NO_FACTS
+        facts = self._read(source.path)
+        if not facts.creations:
+            with self._lock:
+                self._quiet_until[source.key] = now + LISTING_SECONDS
+        return facts
 
     def _read(self, path: Path) -> _FileFacts:
         try:
