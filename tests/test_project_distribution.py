@@ -55,6 +55,25 @@ def test_every_strategy_the_project_creates_is_listed(tmp_path):
         ("lab/tpu.py", 4, "TPUStrategy"), ("lab/training.py", 4, "MirroredStrategy")]
 
 
+def test_a_file_that_starts_creating_a_strategy_counts_once_the_listing_period_passed(tmp_path, monkeypatch):
+    """A file seen creating no strategy is not read again for every analysed module, only once per
+    listing period (as a new file is found); one that creates a strategy is read each time."""
+    clock = [1000.0]
+    monkeypatch.setattr(distribution.time, "monotonic", lambda: clock[0])
+    project = _project(tmp_path, {"lab/losses.py": LOSS_HELPER, "lab/metrics.py": LOSS_HELPER,
+                                  "lab/training.py": "import lab.losses\n"})
+    reads = []
+    read = distribution._ProjectScan._read
+    monkeypatch.setattr(distribution._ProjectScan, "_read", lambda scan, path: reads.append(path.name) or read(scan, path))
+    for helper in ("losses.py", "metrics.py"):
+        assert distribution.strategies_created(str(project / "lab" / helper), Settings()) == ()
+    assert reads.count("training.py") == 1
+    (project / "lab" / "training.py").write_text(TRAINER)
+    clock[0] += distribution.LISTING_SECONDS + 1
+    found = distribution.strategies_created(str(project / "lab" / "losses.py"), Settings())
+    assert [each.path for each in found] == ["lab/training.py"]
+
+
 def test_a_script_that_does_not_import_the_module_s_package_is_no_evidence(tmp_path):
     """A book's chapters: chapter 8's multi-GPU script runs none of chapter 3's code."""
     chapter8 = "import tensorflow as tf\nfrom tensorflow.keras import losses\n\nstrategy = tf.distribute.MirroredStrategy()\n"

@@ -69,8 +69,7 @@ class _Source:
     @classmethod
     def of(cls, path: Path, project: Path) -> _Source:
         relative = path.relative_to(project)
-        return cls(path, str(path), relative.as_posix(),
-                   any(part in _TEST_FOLDERS for part in relative.parent.parts), is_test_code(relative))
+        return cls(path, str(path), relative.as_posix(), _in_test_folder(relative), is_test_code(relative))
 
 
 class _ProjectScan:
@@ -227,8 +226,12 @@ def top_level_packages(path: str, projects: list[Path]) -> frozenset[str]:
 def is_test_code(path: Path) -> bool:
     """A test module, or a helper of tests (`tests/models/bert.py`, `test_utils.py`)."""
     stem = path.stem
-    return (any(part in _TEST_FOLDERS for part in path.parent.parts) or stem.startswith("test")
+    return (_in_test_folder(path) or stem.startswith("test")
             or stem.endswith(("_test", "_tests")) or "test_util" in stem or "testing_util" in stem)
+
+
+def _in_test_folder(path: Path) -> bool:
+    return any(part in _TEST_FOLDERS for part in path.parent.parts)
 
 
 def project_folders(path: str | None, root: str | None) -> list[Path]:

@@ -27,9 +27,10 @@ distillation model whose outputs are `dict(student=student(x), teacher=teacher(x
 extractor cut from a base (`base.input`, `base.get_layer(name).output`). Factories count, also from other modules of the project (found with jedi):
 `model = build_model()` outside the scope is reported at the call. TF Hub `KerasLayer`s hold
 their variables from construction on, so they count as soon as they are created, except TF
-Hub's text preprocessing models (`.../bert_en_uncased_preprocess/3`), which hold none (their
-model cards: "no trainable parameters ... can be used in an input pipeline outside the
-training loop").
+Hub's text preprocessing models (`.../bert_en_uncased_preprocess/3`, or a handle the code
+names so, `preprocess_handle`, when its value is not known), which hold none (their model
+cards: "no trainable parameters ... can be used in an input pipeline outside the training
+loop").
 
 ## Why is this bad?
 `strategy.scope()` is about variable creation: only variables created while the scope is

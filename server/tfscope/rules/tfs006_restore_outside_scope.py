@@ -100,7 +100,8 @@ RULE = Rule(
 
 def _optimizer_made_in_a_strategy(target) -> bool:
     """An optimizer made under a strategy (one `compile` made for a Keras 2 model counts: it
-    enters the model's strategy): from TensorFlow 2.5 its `add_slot` enters that strategy itself."""
+    enters the model's strategy; so does an ``UnseenOptimizer`` a call in the scope returned):
+    from TensorFlow 2.5 its `add_slot` enters that strategy itself."""
     optimizer = target if target.kind is Api.OPTIMIZER else target.optimizer
     if isinstance(optimizer, str):
         return True
