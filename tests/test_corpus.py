@@ -8,9 +8,10 @@ Conventions (see tests/corpus/README.md):
 from __future__ import annotations
 
 import ast
+import functools
 import keyword
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ import pytest
 from tfscope import engine
 from tfscope.config import Settings
 from tfscope.notebook import read_notebook
+from tfscope.resolve.project import ProjectResolver
 from tfscope.source import Source
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -87,7 +89,22 @@ POSITIVE_TAIL_FILES = [
 
 def _analyze(text: str, corpus_file: CorpusFile):
     source = Source(text=text, path=str(corpus_file.path))
-    return source, engine.analyze(source, corpus_file.settings).diagnostics
+    folder = _project_folder(corpus_file.path)
+    if folder is None:
+        return source, engine.analyze(source, corpus_file.settings).diagnostics
+    # a project case is checked as `tfscope check` checks its clone: rooted there, imports followed
+    settings = replace(corpus_file.settings, root=str(folder))
+    return source, engine.analyze_following_imports(source, settings, _resolver(folder)).diagnostics
+
+
+def _project_folder(path: Path) -> Path | None:
+    """The `*_project*` folder a corpus file belongs to, if any."""
+    return next((folder for folder in path.parents if "_project" in folder.name and CORPUS in folder.parents), None)
+
+
+@functools.cache
+def _resolver(folder: Path) -> ProjectResolver:
+    return ProjectResolver(root=str(folder))
 
 
 def _reported(source: Source, diagnostics) -> list[tuple[int, str]]:

@@ -31,6 +31,7 @@ from tfscope.diagnostics import Diagnostic, Fix, Severity
 from tfscope.engine import (
     Analysis,
     analyze,
+    analyze_following_imports,
     edited_source,
     fix_until_stable,
     noqa_fix,
@@ -57,8 +58,6 @@ from tfscope.source import Source
 BYTES_PER_WORKER = 256 * 1024
 CHUNKS_PER_WORKER = 4  # chunks of about equal size: a worker that drew big files does not hold up the end
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-# Rounds of jedi look-ups per file: imports followed this many modules deep.
-_IMPORT_ROUNDS = 4
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -502,12 +501,7 @@ def _check_file(job: FileJob) -> FileResult:
     try:
         source = source_file.source
         project = _project_resolver(job.settings)
-        analysis = analyze(source, job.settings, project)
-        # each pass may reach a module one import further (a base class's base): a few rounds
-        for _ in range(_IMPORT_ROUNDS):
-            if not (analysis.unresolved and project.resolve_pending()):
-                break
-            analysis = analyze(source, job.settings, project)
+        analysis = analyze_following_imports(source, job.settings, project)
         if analysis.unanalysable is not None:
             result.error = f"could not be analysed: {analysis.unanalysable}"
             return result

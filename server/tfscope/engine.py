@@ -113,6 +113,21 @@ def build_model(tree: ast.Module, keras_major: int, settings: Settings, path: st
     return builder.build(), builder.unresolved
 
 
+# Rounds of jedi look-ups per file: imports followed this many modules deep.
+IMPORT_ROUNDS = 4
+
+
+def analyze_following_imports(source: Source, settings: Settings, project: ProjectResolver) -> Analysis:
+    """``analyze`` as a batch run wants it: again after jedi answers the imports the last pass
+    left pending, as each pass may reach a module one import further (a base class's base)."""
+    analysis = analyze(source, settings, project)
+    for _ in range(IMPORT_ROUNDS):
+        if not (analysis.unresolved and project.resolve_pending()):
+            break
+        analysis = analyze(source, settings, project)
+    return analysis
+
+
 def analyze(source: Source, settings: Settings = DEFAULT_SETTINGS, project: ProjectResolver | None = None,
             parse: Parse = parse_tolerant, build: Build = build_model) -> Analysis:
     """Analyse one file or notebook. Never raises on bad input; never runs user code.

@@ -304,7 +304,8 @@ class Calls:
                 return Loss(node, cls.node.name, default_reduction=False, condition=tuple(self.conditions))
             # the fix belongs in the class unless the reduction is passed here, or the class is not this file's
             site = reduction.site if not cls.external or _within(node, reduction.site) else node
-            return Loss(node, cls.node.name, reduction.default, site, tuple(self.conditions))
+            return Loss(node, cls.node.name, reduction.default, site, tuple(self.conditions),
+                        picked_by=_picker(node.func, cls.node.name))
         else:
             instance = Instance(cls, condition=tuple(self.conditions))
         init = cls.method("__init__")
@@ -314,6 +315,12 @@ class Calls:
             for value in [*args, *kwargs.values()]:
                 self.mark_handed_over(value)
         return instance
+
+
+def _picker(func: ast.expr, class_name: str) -> str | None:
+    """The code of a callee that picks a class without naming it (`LOSSES[args.loss]`, `loss_cls`)."""
+    named = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+    return None if named == class_name else ast.unparse(func)
 
 
 def _builds_path(callee, func: ast.AST) -> bool:

@@ -200,6 +200,7 @@ class Loss:
     condition: tuple = ()  # the path conditions under which it is created (see ``joins``)
     # the code assigns its `reduction` (`fn.reduction = NONE`, a wrapper's setter forwarding to it)
     reduction_assigned: bool = False
+    picked_by: str | None = None  # the code that picks the class when it does not name it (`LOSSES[name]`)
 
 
 @dataclass(eq=False)

@@ -45,9 +45,11 @@ _LINE_BREAK = re.compile(r"[\r\n]")
 # APIs only Keras 2 (TF <= 2.15) has: the weakest evidence, read last; searched only when the
 # literal each needs is in the text (a regex that starts with \b visits every position).
 # (`tf.estimator` went with TensorFlow 2.16, the release that made Keras 3 the default)
+# (Keras 3 takes the loss reduction as a string: it has no `keras.losses.Reduction` enum nor `losses_utils`)
 _KERAS_2_ONLY_APIS = re.compile(r"\bkeras\.optimizers\.legacy\b|\bcompat\.v1\.Session\b|\btf\.Session\b"
-                                r"|\b(?:tf|tensorflow)(?:\.compat\.v1)?\.estimator\.")
-_KERAS_2_ONLY_LITERALS = ("optimizers.legacy", "Session", "estimator.")
+                                r"|\b(?:tf|tensorflow)(?:\.compat\.v1)?\.estimator\."
+                                r"|\bkeras\.losses\.Reduction\b|\blosses_utils\.ReductionV2\b")
+_KERAS_2_ONLY_LITERALS = ("optimizers.legacy", "Session", "estimator.", "losses.Reduction", "ReductionV2")
 # APIs only TensorFlow 1 has at the top level (TF 2 keeps them under `compat.v1`): its Keras
 # optimizers are OptimizerV2, whose variables appear at the first step.
 _TENSORFLOW_1_ONLY_APIS = re.compile(

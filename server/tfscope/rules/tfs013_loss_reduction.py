@@ -64,7 +64,8 @@ reduction would need to change).
 
 def check(model: SemanticModel):
     seen = set()
-    for event in model.events_of(LossCalled):
+    # one finding per loss, with the surest reason: a call in a replica, then in a scope
+    for event in sorted(model.events_of(LossCalled), key=_certainty):
         if not event.default_reduction or event.reduction_site in seen:
             continue
         if event.loss is not None and event.loss.reduction_assigned:
@@ -76,11 +77,22 @@ def check(model: SemanticModel):
         seen.add(event.reduction_site)
         yield Violation(
             node=event.reduction_site,
-            message=f"`{event.label}` uses the default reduction but {message}; pass "
+            message=f"`{event.label}`{_picked_by(event)} uses the default reduction but {message}; pass "
             "`reduction=\"none\"` and average with `tf.nn.compute_average_loss`",
             related=related,
             intent=_average_per_example(model, event),
         )
+
+
+def _certainty(event: LossCalled) -> int:
+    if event.replica is not None and not event.replica.is_default:
+        return 0
+    return 1 if event.scope is not None else 2
+
+
+def _picked_by(event: LossCalled) -> str:
+    picker = event.loss.picked_by if event.loss is not None else None
+    return f" (picked by `{picker}`)" if picker else ""
 
 
 def _where_it_raises(model: SemanticModel, event: LossCalled):
