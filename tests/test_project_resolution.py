@@ -226,6 +226,7 @@ def test_a_readme_that_names_the_tensorflow_version_is_the_last_declaration(tmp_
     cases = {
         "one version": ("## Setup\nVM instance, tensorflow 2.3, TPU v3-8\n", (2, True)),
         "a pin": ("pip install tensorflow-gpu==2.13.0\n", (2, False)),
+        "a 2.0 preview": ("pip install tf-nightly-gpu-2.0-preview==2.0.0.dev20190526\n", (2, True)),
         "disagreeing": ("Works with TensorFlow 2.3; tested on TensorFlow 2.16 too\n", (3, False)),  # the default
         "none": ("Uses TensorFlow 2.x and Keras\n", (3, False)),
     }
