@@ -121,7 +121,8 @@ class _ProjectScan:
                 # named as a test and defining tests (a `test_*.py` try-out script that runs top to bottom is a script)
                 if source.named_as_test and facts.defines_tests:
                     continue
-                if not facts.creations or not any(name.split(".", 1)[0] in packages for name in facts.imports):
+                if not facts.creations or not any(name.split(".", 1)[0] in packages | _top_beside(source.path, analysed)
+                                                  for name in facts.imports):
                     continue
                 for name, line in facts.creations:
                     yield source.path, ProjectStrategy(source.relative, line, name)
@@ -196,6 +197,16 @@ def _imported_modules(text: str) -> frozenset[str]:
         else:
             found.update(name.split()[0] for name in match["modules"].split(",") if name.split())
     return frozenset(found)
+
+
+def _top_beside(script: Path, path: str) -> frozenset[str]:
+    """The name an import of ``path`` starts with in ``script``, whose own folder Python puts on
+    `sys.path` (`from libs import train` in `app/main.py` reaches `app/libs/train.py`)."""
+    try:
+        parts = Path(path).relative_to(Path(script).parent).with_suffix("").parts
+    except ValueError:
+        return frozenset()
+    return frozenset(parts[:1]) if parts and parts[0].isidentifier() else frozenset()
 
 
 def top_level_packages(path: str, projects: list[Path]) -> frozenset[str]:
