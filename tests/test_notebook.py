@@ -184,6 +184,15 @@ def test_a_notebook_in_another_language_is_refused():
         read_notebook(raw)
 
 
+def test_a_pyspark_kernel_notebook_is_python():
+    """Sparkmagic's PySpark kernel (Databricks exports) names its language `pyspark`; the kernel
+    spec and the lexer say Python."""
+    notebook = _notebook(("code", "import tensorflow as tf"), language="pyspark")
+    notebook["metadata"]["language_info"]["pygments_lexer"] = "python3"
+    notebook["metadata"]["kernelspec"] = {"display_name": "PySpark", "language": "python", "name": "pysparkkernel"}
+    assert read_notebook(_jupyter_json(notebook)).text.startswith("import tensorflow as tf")
+
+
 # ---------------------------------------------------------------- edits and write-back
 
 

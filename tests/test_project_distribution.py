@@ -55,6 +55,15 @@ def test_every_strategy_the_project_creates_is_listed(tmp_path):
         ("lab/tpu.py", 4, "TPUStrategy"), ("lab/training.py", 4, "MirroredStrategy")]
 
 
+def test_a_docstring_example_is_no_strategy_creation(tmp_path):
+    documented = ('import tensorflow as tf\nimport lab.losses\n\n\ndef distribute(task):\n    """Distribute it:\n\n'
+                  '    >>> strategy = tf.distribute.TPUStrategy(resolver)\n    ... strategy = tf.distribute.MirroredStrategy()\n'
+                  '    """\n    return task\n')
+    project = _project(tmp_path, {"lab/losses.py": LOSS_HELPER, "lab/docs.py": documented})
+    assert distribution.strategies_created(str(project / "lab" / "losses.py"), Settings()) == ()
+    assert _codes(project / "lab" / "losses.py") == []
+
+
 def test_a_file_that_starts_creating_a_strategy_counts_once_the_listing_period_passed(tmp_path, monkeypatch):
     """A file seen creating no strategy is not read again for every analysed module, only once per
     listing period (as a new file is found); one that creates a strategy is read each time."""

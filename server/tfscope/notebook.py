@@ -266,7 +266,7 @@ def _parse_notebook(raw: str) -> dict:
     if not isinstance(notebook.get("cells"), list):
         raise NotebookError("not a notebook: no 'cells' list")
     language = _notebook_language(notebook.get("metadata"))
-    if language is not None and language.lower() not in ("python", "python3", "ipython"):
+    if language is not None and language.lower().rstrip("0123456789") not in _PYTHON_LANGUAGES:
         raise NotebookError(f"not a Python notebook (language: {language})")
     for index, cell in enumerate(notebook["cells"]):
         if not isinstance(cell, dict):
@@ -274,14 +274,19 @@ def _parse_notebook(raw: str) -> dict:
     return notebook
 
 
+_PYTHON_LANGUAGES = frozenset({"python", "ipython"})
+
+
 def _notebook_language(metadata: object) -> str | None:
+    """The notebook's language: Python when any field that names it says so (a PySpark kernel's
+    `language_info` names `pyspark`, its kernel spec and lexer `python`), else the first named."""
     if not isinstance(metadata, dict):
         return None
-    for section, key in (("language_info", "name"), ("kernelspec", "language")):
-        value = metadata.get(section, {})
-        if isinstance(value, dict) and isinstance(value.get(key), str):
-            return value[key]
-    return None
+    named = [value[key] for section, key in (("language_info", "name"), ("kernelspec", "language"),
+                                             ("language_info", "pygments_lexer"))
+             if isinstance(value := metadata.get(section, {}), dict) and isinstance(value.get(key), str)]
+    return next((name for name in named if name.lower().rstrip("0123456789") in _PYTHON_LANGUAGES),
+                named[0] if named else None)
 
 
 def _cell_text(cell: dict, index: int) -> str:

@@ -52,6 +52,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.tree = tree
         self.model = SemanticModel(keras_version=keras_version, module=tree)
         self.scopes: list[Strategy] = []  # dynamic scope stack (with-blocks, set_strategy, ...)
+        self.set_on: dict[int, tuple] = {}  # id of a strategy -> the path `experimental_set_strategy` set it on
         self.conditions: list = []  # the branch conditions the code being run is under
         self.conditions_by_test: dict[ast.expr, Condition] = {}  # see ``condition_of``
         self.replica: Strategy | None = None  # inside a function run by strategy.run
@@ -72,6 +73,9 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.made_owners: list[Owner] = []  # every owner made, registered or not (see ``release_frames``)
         self.entry_points: set[ast.AST] = set()  # functions the top level hands to a runner (`app.run(main)`)
         self.called_nodes: set[ast.AST] = set()  # every def that ran, by any Function value of it
+        # (id of a class, def) of every method that ran on an instance of that class: a base class's
+        # method a subclass ran (`super().fit()`) still runs on the base's own instance
+        self.methods_run: set[tuple[int, ast.AST]] = set()
         self.strategy_creations: dict[tuple[Root, ast.AST], list[tuple]] = {}  # path conditions of each
         self.symbolic_strategies: dict[tuple[Root, str], Strategy] = {}
         self.default_strategy: Strategy | None = None
@@ -112,11 +116,12 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         # latest definitions first (an entry point like `main` usually comes last), skipping
         # functions that an earlier entry point already ran; a class's methods as one unit
         for function in reversed(list(self.functions)):
-            if function.node in self.called_nodes or function.external:
+            if function.external:
                 continue
             if function.owner_class is not None:
-                self.analyze_class(function.owner_class)
-            else:
+                if (id(function.owner_class), function.node) not in self.methods_run:
+                    self.analyze_class(function.owner_class)
+            elif function.node not in self.called_nodes:
                 self.analyze_uncalled(function)
         # other modules' code may have asked jedi for further modules (a base class's base)
         self.unresolved = self.unresolved or (self.project is not None and self.project.has_pending)
@@ -143,15 +148,15 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         instance = Instance(cls)
         for name in SET_UP_METHODS:
             method = cls.method(name)
-            if method is not None and method.node not in self.called_nodes:
+            if method is not None and (id(cls), method.node) not in self.methods_run:
                 self.analyze_uncalled(method, instance)
         state = dict(instance.attrs)
         # methods that set attributes up (a `compile` override, `create_optimizer`) run first and
         # hand them on, as a caller calls them before the methods that use them (`train_step`)
-        others = [method for method in cls.methods.values() if method.node not in self.called_nodes]
+        others = [method for method in cls.methods.values() if (id(cls), method.node) not in self.methods_run]
         setters = [method for method in others if _assigns_attributes(method)]
         for method in [*setters, *(method for method in others if method not in setters)]:
-            if method.node in self.called_nodes:
+            if (id(cls), method.node) in self.methods_run:
                 continue
             instance.attrs, instance.flags = dict(state), set()  # no method is known to have run before
             self.analyze_uncalled(method, instance)
@@ -167,7 +172,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         if self_value is None and function.owner_class is not None:
             self_value = Instance(function.owner_class)
         self.bind_parameters(function, frame, args=[], kwargs={}, self_value=self_value)
-        self.called_nodes.add(function.node)
+        self.note_run(function, self_value)
         self.exec_block(function.node.body, frame)
 
     # --------------------------------------------------------------- helpers

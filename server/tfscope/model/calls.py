@@ -206,7 +206,7 @@ class Calls:
     # Local functions and classes
 
     def call_function(self, function: Function, node: ast.Call, args: list, kwargs: dict, self_value=None):
-        self.called_nodes.add(function.node)
+        self.note_run(function, self_value)
         if (function in self.active_functions or len(self.call_stack) >= MAX_CALL_DEPTH
                 or self.inlined_statements > MAX_INLINED_STATEMENTS):
             for value in [*args, *kwargs.values()]:
@@ -215,7 +215,9 @@ class Calls:
         frame = Frame({}, parent=function.closure, function=function, scope_depth_at_entry=len(self.scopes),
                       loop_depth_at_entry=self.loop_depth, key=function.node, conditions_at_entry=len(self.conditions))
         self.bind_parameters(function, frame, args, kwargs, self_value, call=node)
-        frame.literal_arguments = _literal_arguments(node, frame)
+        into_another_module = function.external or (
+            function.closure is not None and function.closure.module is not self.frame.module)
+        frame.literal_arguments = _literal_arguments(node, frame, function, into_another_module)
         owners_before_call = len(self.model.owners)
         self.call_stack.append(node)
         self.active_functions.append(function)
@@ -254,6 +256,14 @@ class Calls:
                 owner.site, owner.statement, owner.site_frame = site, statement, self.frame
                 owner.key, owner.name = key, ""
                 owner.label = f"{function.node.name}()"
+
+    def note_run(self, function: Function, self_value) -> None:
+        """Record that ``function`` ran, and on an instance of which class (see ``methods_run``)."""
+        self.called_nodes.add(function.node)
+        cls = self_value.cls if isinstance(self_value, Instance) else (
+            self_value.attrs.get("__class__") if isinstance(self_value, Owner) else None)
+        if cls is not None:
+            self.methods_run.add((id(cls), function.node))
 
     def bind_parameters(self, function: Function, frame: Frame, args: list, kwargs: dict, self_value,
                         call: ast.AST | None = None) -> None:
@@ -366,12 +376,18 @@ def _is_static(node) -> bool:
     return any(isinstance(d, ast.Name) and d.id in ("staticmethod",) for d in node.decorator_list)
 
 
-def _literal_arguments(call: ast.AST, frame: Frame) -> frozenset:
-    """The parameters bound to a literal written at ``call`` itself (a default, or a module's
-    `MULTI_GPU = False` passed on, is not the caller's choice of path)."""
+def _literal_arguments(call: ast.AST, frame: Frame, function: Function, into_another_module: bool) -> frozenset:
+    """The parameters bound to a literal written at ``call`` itself (a module's `MULTI_GPU = False`
+    passed on is not the caller's choice of path, nor is a default where the function's own file
+    may call it with it and other files with another value, each checked on its own). A call into
+    another module of the project takes the literal defaults it leaves as chosen: that module's
+    own analysis runs the function with every value."""
     if not isinstance(call, ast.Call):
         return frozenset()
     written = {id(arg) for arg in call.args} | {id(keyword.value) for keyword in call.keywords}
+    if into_another_module:
+        arguments = function.node.args
+        written |= {id(default) for default in [*arguments.defaults, *arguments.kw_defaults] if default is not None}
     return frozenset(name for name, value in frame.env.items()
                      if isinstance(value, ast.Constant) and id(value) in written)
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from tfscope.astutil import dotted_name
 from tfscope.model.entities import Strategy
 from tfscope.model.facts import NestedScopes
-from tfscope.model.joins import Condition, condition_of, contradicts, existence_of, owners_in
+from tfscope.model.joins import Condition, condition_of, contradicts, existence_of, join_values, owners_in
 from tfscope.model.values import Function, ScopeContext
 
 MAX_CALL_DEPTH = 8
@@ -29,6 +29,14 @@ class Frame:
     key: ast.AST | None = None  # the function (or module) whose body this frame runs
     conditions_at_entry: int = 0  # the caller's path ends here: what a `return` adds is the body's
     literal_arguments: frozenset = frozenset()  # parameters the call passed a literal (`is_distributed=True`)
+
+    @property
+    def module(self) -> ast.AST | None:
+        """The module whose code defines this frame's code (the key of its outermost frame)."""
+        frame = self
+        while frame.parent is not None:
+            frame = frame.parent
+        return frame.key
 
     def binds(self, name: str) -> bool:
         frame = self
@@ -69,7 +77,28 @@ class ScopeStack:
     # -------------------------------------------------------------- scopes
 
     def current(self) -> Strategy | None:
-        return self.scopes[-1] if self.scopes else None
+        """The innermost strategy entered on the current path (one set in a branch by
+        `experimental_set_strategy` stays after it, but only on that branch's path)."""
+        for strategy in reversed(self.scopes):
+            if not contradicts(self.entered_on(strategy), self.conditions):
+                return strategy
+        return None
+
+    def entered_on(self, strategy: Strategy) -> tuple:
+        """The path on which ``strategy`` is in the stack: where it exists and was set."""
+        return strategy.condition + self.set_on.get(id(strategy), ())
+
+    def current_strategy_value(self) -> Strategy:
+        """What `tf.distribute.get_strategy()` returns: the current strategy, joined with the one
+        below it where that strategy is current on some paths only (set in a branch)."""
+        current = self.current()
+        if current is None:
+            return self.default_strategy
+        if all(c in self.conditions or c[0] == existence_of(current) for c in self.entered_on(current)):
+            return current
+        below = next((s for s in reversed(self.scopes[:self.scopes.index(current)])
+                      if not contradicts(self.entered_on(s), self.conditions)), self.default_strategy)
+        return join_values([below, current])
 
     def enter_scope(self, strategy: Strategy, expr: ast.AST, with_node: ast.AST | None) -> None:
         outer = self.current()

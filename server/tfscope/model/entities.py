@@ -11,7 +11,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import Callable
 
-from tfscope.resolve.catalog import Api
+from tfscope.resolve.catalog import WEIGHTLESS_LAYERS, Api
 
 
 @dataclass(eq=False)
@@ -139,6 +139,10 @@ class Owner:
 
     def describe(self) -> str:
         return f"`{self.name}` ({self.label})" if self.name else f"`{self.label}`"
+
+    def makes_weights(self) -> bool:
+        """Whether building it makes any weight: not a weightless layer (`Flatten`, `Resizing`)."""
+        return not self.weightless and self.label.rsplit(".", 1)[-1] not in WEIGHTLESS_LAYERS
 
     def holds(self) -> list[Owner]:
         """The models and layers whose weights it holds: a functional model's layers, and the

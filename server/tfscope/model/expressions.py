@@ -14,6 +14,7 @@ from tfscope.model.joins import (
     owners_in,
 )
 from tfscope.model.object_methods import STRATEGY_EVIDENCE
+from tfscope.model.type_tests import class_names, holds_for, is_isinstance_call, options_of, reads_only
 from tfscope.model.values import (
     Alternatives,
     ApiRef,
@@ -187,6 +188,7 @@ class Expressions:
         literals = {name: value.value for name in frame.literal_arguments
                     if isinstance(value := frame.env.get(name), ast.Constant)}
         literals.update(self.flags_tested(test, frame))
+        literals.update(self.types_tested(test, frame))
         return literal_truth(test, literals)
 
     def flags_tested(self, test: ast.expr, frame: Frame) -> dict:
@@ -199,6 +201,21 @@ class Expressions:
                 if isinstance(value, ast.Constant) and node.attr in receiver.flags:
                     flags[f"{node.value.id}.{node.attr}"] = value.value
         return flags
+
+    def types_tested(self, test: ast.expr, frame: Frame) -> dict:
+        """`isinstance(model, keras.Model)` -> True where every object the name may hold answers so
+        (see ``type_tests``), keyed by the call node."""
+        answers = {}
+        for node in ast.walk(test):
+            if not is_isinstance_call(node) or not reads_only(node.args[0]):
+                continue
+            classes = class_names(self.eval(node.args[1], frame))
+            if classes is None:
+                continue
+            held = {holds_for(option, classes) for option in options_of(self.eval(node.args[0], frame))}
+            if len(held) == 1 and None not in held:
+                answers[node] = held.pop()
+        return answers
 
     def eval_bool_op(self, node: ast.BoolOp, frame: Frame):
         """`a or b` is either operand: the paths meet (a literal operand is only a flag)."""

@@ -11,6 +11,7 @@ from tfscope.model.context import Frame
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.expressions import Expressions
 from tfscope.model.facts import ClusterConfigured, DataInScope, SingleWorkerEvidence
+from tfscope.model.type_tests import class_names, holds_for, is_isinstance_call, options_of, reads_only
 from tfscope.model.joins import (
     Condition,
     ends_flow,
@@ -164,7 +165,9 @@ class Interpreter(Expressions, Calls):
         """`if strategy:` where the name holds a strategy (`else: strategy = None`) tests whether it
         exists, and so the one condition it was made under, if that is all. ``tested``: the test's value."""
         subject, polarity = subject_of(test)
-        if subject is test:
+        if is_isinstance_call(subject):
+            value = self.strategy_of_class(subject, frame)
+        elif subject is test:
             value = tested
         else:
             value = self.eval(subject, frame) if dotted_name(subject) is not None else None
@@ -177,6 +180,20 @@ class Interpreter(Expressions, Calls):
             made_under, held = path[0]
             implied.append((made_under, held is polarity))
         return tuple(implied)
+
+    def strategy_of_class(self, test: ast.Call, frame: Frame) -> Strategy | None:
+        """`isinstance(strategy, MirroredStrategy)` where the name may hold that strategy or others
+        that are not one (the default strategy): the test holds exactly where that one exists."""
+        if not reads_only(test.args[0]):
+            return None
+        classes = class_names(self.eval(test.args[1], frame))
+        if classes is None:
+            return None
+        answers = [(option, holds_for(option, classes)) for option in options_of(self.eval(test.args[0], frame))]
+        held = [option for option, answer in answers if answer]
+        if len(held) != 1 or not isinstance(held[0], Strategy) or any(answer is None for _, answer in answers):
+            return None
+        return held[0]
 
     def exec_try(self, node, frame: Frame) -> None:
         base = frame.env

@@ -72,7 +72,7 @@ _FOLDED_COMPARISONS = {
 
 def literal_truth(test: ast.expr, literals: dict) -> bool | None:
     """Whether ``test`` holds when it speaks only of names bound to literals (``literals``: name ->
-    value) and of constants; None when anything else decides it."""
+    value; a call node -> what it returns) and of constants; None when anything else decides it."""
     value = _folded(test, literals)
     return None if value is _UNBOUND else bool(value)
 
@@ -84,6 +84,8 @@ def _folded(node: ast.expr, literals: dict):
         return literals.get(node.id, _UNBOUND)
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):  # an instance's flag
         return literals.get(f"{node.value.id}.{node.attr}", _UNBOUND)
+    if isinstance(node, ast.Call):  # a call the interpreter answered (`isinstance(model, keras.Model)`)
+        return literals.get(node, _UNBOUND)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         operand = _folded(node.operand, literals)
         return _UNBOUND if operand is _UNBOUND else not operand

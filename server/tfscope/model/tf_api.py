@@ -128,11 +128,12 @@ class TfApiCalls:
         return None
 
     def api_get_strategy(self, name, node, args, kwargs):
-        return self.current() or self.default_strategy
+        return self.current_strategy_value()
 
     def api_set_strategy(self, name, node, args, kwargs):
         strategy = args[0] if args else kwargs.get("strategy")
         if isinstance(strategy, Strategy):
+            self.set_on[id(strategy)] = tuple(self.conditions)
             self.enter_scope(strategy, node, None)
         elif self.scopes:
             self.scopes.clear()
@@ -203,8 +204,11 @@ class TfApiCalls:
         elif kind is Api.MODEL and constructor == "Sequential":
             # fresh layers are built by the Sequential itself; built sub-models bring their weights
             layers = kwargs.get("layers", args[0] if args else None)
-            owner.parts = [item for item in (layers.items if isinstance(layers, Sequence) else ())
-                           if isinstance(item, Owner) and item.kind in (Api.MODEL, Api.LOADED_MODEL)]
+            items = layers.items if isinstance(layers, Sequence) else ()
+            owner.parts = [item for item in items if isinstance(item, Owner) and item.kind in (Api.MODEL, Api.LOADED_MODEL)]
+            # a stack of weightless layers (`Resizing`, `Rescaling`) makes no weight wherever it is built
+            owner.weightless = bool(items) and all(
+                isinstance(item, Owner) and item.kind is Api.LAYER and not item.makes_weights() for item in items)
         for value in [*args, *kwargs.values()]:
             self.mark_handed_over(value)
         self.meet_handed_variables(owner, node, [*args, *kwargs.values()])

@@ -33,7 +33,9 @@ _TESTS = re.compile(r"^[ \t]*(?:(?:async[ \t]+)?def[ \t]+test|class[ \t]+\w*Test
                     r"\btf\.test\.TestCase\b", re.MULTILINE)
 # the scripts read to see a module's code run under their strategies
 MAX_DRIVERS = 4
-_CREATION = re.compile(r"^[^#\n]*?\b(?P<name>" + "|".join(sorted(STRATEGY_CLASSES)) + r")\s*\(", re.MULTILINE)
+# a construction on a line of code: not behind a comment, nor an example in a docstring (`>>> `, `... `)
+_CREATION = re.compile(r"^(?![ \t]*(?:>>>|\.\.\.)(?:[ \t]|$))[^#\n]*?\b(?P<name>" + "|".join(sorted(STRATEGY_CLASSES))
+                       + r")\s*\(", re.MULTILINE)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from tfscope.model.entities import Meeting, Owner, SemanticModel, Strategy
 from tfscope.model.facts import Compile, KerasLoop, OptimizerStep, OptimizerV2Era
 from tfscope.model.joins import describe_conditions
 from tfscope.model.object_methods import TRAINING_METHODS
-from tfscope.resolve.catalog import READ_ONLY_STATE_LAYERS, WEIGHTLESS_LAYERS, Api
+from tfscope.resolve.catalog import READ_ONLY_STATE_LAYERS, Api
 from tfscope.rules import Violation
 
 # Where a fresh legacy optimizer meets a strategy without having made any variable yet.
@@ -63,6 +63,33 @@ def _put_to_work(model: SemanticModel, owner: Owner) -> bool:
         event.model in holders for event in model.events_of(Compile)) or any(
         event.model in holders for event in model.events_of(KerasLoop) if event.method in TRAINING_METHODS) or any(
         trained in holders for event in model.events_of(OptimizerStep) for trained in event.trained)
+
+
+def put_to_work_after(model: SemanticModel, owner: Owner, event) -> bool:
+    """Whether ``owner``, or a model holding it, is trained, or compiled or stepped after ``event``
+    (events are in program order): weights it made outside the scope then fail Keras 2's compile
+    check or train undistributed. One compiled before and then only run for predictions is not."""
+    holders = _holders(model, owner)
+    if any(holder.trained for holder in holders):
+        return True
+    later = model.events[next(index for index, seen in enumerate(model.events) if seen is event) + 1:]
+    return any(
+        (isinstance(later_event, Compile) and later_event.model in holders)
+        or (isinstance(later_event, KerasLoop) and later_event.method in TRAINING_METHODS and later_event.model in holders)
+        or (isinstance(later_event, OptimizerStep) and any(trained in holders for trained in later_event.trained))
+        for later_event in later)
+
+
+def _holders(model: SemanticModel, owner: Owner) -> list[Owner]:
+    """``owner`` and every model that holds it, however deep (see ``Owner.holds``)."""
+    holders, unvisited = [owner], [owner]
+    while unvisited:
+        inner = unvisited.pop()
+        for other in model.owners:
+            if other not in holders and inner in other.holds():
+                holders.append(other)
+                unvisited.append(other)
+    return holders
 
 
 def _creates_variables_lazily(optimizer: Owner, optimizer_v2_era: bool) -> bool:
@@ -138,7 +165,7 @@ def _part_made_outside(owner: Owner, seen: set[int]) -> Owner | None:
             found = _part_made_outside(part, seen) if id(part) not in seen else None
             if found is not None:
                 return part if found.site is part.site else found
-        elif part.placement is None and _has_weights(part):
+        elif part.placement is None and part.makes_weights():
             return part
     return None
 
@@ -148,7 +175,7 @@ def _handed_in_from_outside(model: SemanticModel, owner: Owner) -> Owner | None:
     (`self.backbone = backbone`; what the constructor makes itself comes after it): Keras 2's
     `compile` refuses its variables (`_validate_compile`), Keras 3 trains them undistributed."""
     kept = [held for held in owner.holds() if held.kind is Api.MODEL and held.placement is None
-            and _has_weights(held) and (held.built or not held.lazy)]
+            and held.makes_weights() and (held.built or not held.lazy)]
     if not kept:
         return None
     made_before = set()
@@ -157,10 +184,6 @@ def _handed_in_from_outside(model: SemanticModel, owner: Owner) -> Owner | None:
             return next((candidate for candidate in kept if id(candidate) in made_before), None)
         made_before.add(id(made))
     return None
-
-
-def _has_weights(layer: Owner) -> bool:
-    return not layer.weightless and layer.label.rsplit(".", 1)[-1] not in WEIGHTLESS_LAYERS
 
 
 def unused_strategy_before(model: SemanticModel, owner: Owner) -> Strategy | None:

@@ -2,7 +2,7 @@ from tfscope.diagnostics import Severity
 from tfscope.model.entities import SemanticModel
 from tfscope.model.facts import FirstBuild
 from tfscope.rules import Rule, Violation
-from tfscope.rules.placement import place_in_scope
+from tfscope.rules.placement import place_in_scope, put_to_work_after
 
 DOC = """\
 ## What it does
@@ -15,6 +15,12 @@ the scope is not enough: if that first call happens outside, its weights are ord
 single-device variables. A `Sequential` subclass whose constructor hands `super().__init__` a
 layer list starting with an input (`InputLayer(...)`, a layer given `input_shape=`) is built
 in the constructor, as a plain `Sequential([...])` is, and is not reported.
+
+Only a model put to work afterwards is reported: trained (`fit`, a step that updates its
+weights), or compiled after that first build (Keras 2's `compile` then raises `Variable ... was
+not created in the distribution strategy scope`). A model compiled and given its weights in the
+scope and then only run for predictions (a streaming-inference script calling its own
+`predict`) builds single-device weights that make inference slower, not wrong.
 
 ## Example
 ```python
@@ -39,6 +45,8 @@ def check(model: SemanticModel):
     for event in model.events_of(FirstBuild):
         strategy = event.model.placement
         if event.under is not None or event.by_keras_loop or strategy is None or strategy.is_default:
+            continue
+        if not put_to_work_after(model, event.model, event):
             continue
         yield Violation(
             node=event.node,

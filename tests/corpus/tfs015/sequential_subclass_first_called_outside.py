@@ -1,5 +1,6 @@
 """The same generator without its `InputLayer`: Keras builds it at its first call, which runs
-outside the scope, so its weights are plain single-device variables."""
+outside the scope, so its weights are plain single-device variables, which the training step
+then updates under the strategy."""
 import numpy as np
 import tensorflow as tf
 
@@ -26,4 +27,15 @@ strategy = tf.distribute.MirroredStrategy()
 with strategy.scope():
     generator = Generator((28, 28, 1), latent_dim=100)
     gen_opt = tf.keras.optimizers.Adam(1e-4)
+
+
+@tf.function
+def train_step(noise):
+    with tf.GradientTape() as tape:
+        loss = -tf.reduce_mean(generator(noise, training=True))
+    gradients = tape.gradient(loss, generator.trainable_variables)
+    gen_opt.apply_gradients(zip(gradients, generator.trainable_variables))
+
+
 images = generator.sample(16)
+strategy.run(train_step, args=(tf.random.normal([8, 100]),))

@@ -1,0 +1,79 @@
+"""What `isinstance(value, cls)` answers for the values tfscope knows, so that a test of a model's
+or a strategy's class picks the branch that runs (`if isinstance(strategy, MirroredStrategy):`).
+
+Only classes whose instances tfscope tells apart for sure are listed: every Keras model is a
+`keras.Model` and a `keras.layers.Layer`; a MirroredStrategy or OneDeviceStrategy is exactly that
+class (no other public strategy derives from them: `tf.distribute.MultiWorkerMirroredStrategy` is
+`CollectiveAllReduceStrategy(distribute_lib.Strategy)` and the default strategy is
+`_DefaultDistributionStrategy(StrategyV1)`, tensorflow/python/distribute/collective_all_reduce_strategy.py
+and distribute_lib.py). Strategies with a same-named `experimental` twin (TPU, multi-worker,
+parameter server, central storage) are other classes under one canonical name here, so tests of
+them are not decided; nor is anything of a user's class.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from tfscope.astutil import text_of
+from tfscope.model.entities import Owner, Strategy
+from tfscope.model.values import Alternatives, ApiRef, Sequence
+from tfscope.resolve.catalog import Api
+
+# canonical class -> owner kinds whose instances it holds for (True) or not (False)
+_OWNER_CLASSES = {
+    "keras.Model": {Api.MODEL: True, Api.LAYER: False, Api.OPTIMIZER: False, Api.METRIC: False, Api.VARIABLE: False},
+    "keras.models.Model": {Api.MODEL: True, Api.LAYER: False, Api.OPTIMIZER: False, Api.METRIC: False,
+                           Api.VARIABLE: False},
+    # a Keras 2 metric is a layer, a Keras 3 one is not: metrics stay undecided
+    "keras.layers.Layer": {Api.MODEL: True, Api.LAYER: True, Api.OPTIMIZER: False, Api.VARIABLE: False},
+}
+# canonical strategy class -> the strategy kind whose instances are exactly its instances
+_STRATEGY_CLASSES = {
+    "tensorflow.distribute.MirroredStrategy": "MirroredStrategy",
+    "tensorflow.distribute.OneDeviceStrategy": "OneDeviceStrategy",
+}
+
+
+def is_isinstance_call(node: ast.AST) -> bool:
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance"
+            and len(node.args) == 2 and not node.keywords)
+
+
+def reads_only(node: ast.expr) -> bool:
+    """Whether evaluating ``node`` again makes nothing: names, attributes, subscripts, and
+    `get_strategy()`, which only reads the current strategy."""
+    return all(not isinstance(part, ast.Call) or text_of(part.func).endswith("get_strategy")
+               for part in ast.walk(node))
+
+
+def options_of(value) -> list:
+    """The distinct objects a value may be: each alternative, a strategy and those it stands for."""
+    if isinstance(value, Alternatives):
+        return list(value.options)
+    if isinstance(value, Strategy):
+        return [value, *value.alternatives]
+    return [value]
+
+
+def holds_for(option, classes: list) -> bool | None:
+    """Whether `isinstance(option, classes)` holds; None when tfscope cannot tell."""
+    answers = [_holds_for_one(option, cls) for cls in classes]
+    if any(answer is True for answer in answers):
+        return True
+    return False if all(answer is False for answer in answers) else None
+
+
+def class_names(value) -> list | None:
+    """The canonical names of a class or tuple of classes, or None where one is unknown."""
+    items = value.items if isinstance(value, Sequence) else (value,)
+    names = [item.name for item in items if isinstance(item, ApiRef)]
+    return names if names and len(names) == len(items) else None
+
+
+def _holds_for_one(option, cls: str) -> bool | None:
+    if isinstance(option, Owner):
+        return _OWNER_CLASSES.get(cls, {}).get(option.kind)
+    if isinstance(option, Strategy) and cls in _STRATEGY_CLASSES and option.kind != "unknown":
+        return option.kind == _STRATEGY_CLASSES[cls]
+    return None

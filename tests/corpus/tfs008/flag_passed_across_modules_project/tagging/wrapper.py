@@ -1,0 +1,15 @@
+import tensorflow as tf
+
+from tagging.tagger import Tagger
+
+
+class Sequence:
+    def __init__(self, model):
+        self.model = model
+
+    def tag(self, texts, multi_gpu=False):
+        if multi_gpu:
+            strategy = tf.distribute.MirroredStrategy()
+            with strategy.scope():
+                return Tagger(self.model).tag(texts, multi_gpu=True)
+        return Tagger(self.model).tag(texts)

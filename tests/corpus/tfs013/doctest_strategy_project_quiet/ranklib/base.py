@@ -1,0 +1,7 @@
+import abc
+
+
+class Task(abc.ABC):
+    @abc.abstractmethod
+    def call(self, *args, **kwargs):
+        ...
