@@ -79,6 +79,8 @@ class ScopeStack:
     def current(self) -> Strategy | None:
         """The innermost strategy entered on the current path (one set in a branch by
         `experimental_set_strategy` stays after it, but only on that branch's path)."""
+        if not self.conditions:  # no path assumed: nothing to contradict
+            return self.scopes[-1] if self.scopes else None
         for strategy in reversed(self.scopes):
             if not contradicts(self.entered_on(strategy), self.conditions):
                 return strategy

@@ -205,17 +205,16 @@ class Expressions:
     def types_tested(self, test: ast.expr, frame: Frame) -> dict:
         """`isinstance(model, keras.Model)` -> True where every object the name may hold answers so
         (see ``type_tests``), keyed by the call node."""
-        answers = {}
-        for node in ast.walk(test):
-            if not is_isinstance_call(node) or not reads_only(node.args[0]):
-                continue
-            classes = class_names(self.eval(node.args[1], frame))
-            if classes is None:
-                continue
-            held = {holds_for(option, classes) for option in options_of(self.eval(node.args[0], frame))}
-            if len(held) == 1 and None not in held:
-                answers[node] = held.pop()
-        return answers
+        node = test
+        while isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):  # what ``literal_truth`` folds
+            node = node.operand
+        if not is_isinstance_call(node) or not reads_only(node.args[0]):
+            return {}
+        classes = class_names(self.eval(node.args[1], frame))
+        if classes is None:
+            return {}
+        held = {holds_for(option, classes) for option in options_of(self.eval(node.args[0], frame))}
+        return {node: held.pop()} if len(held) == 1 and None not in held else {}
 
     def eval_bool_op(self, node: ast.BoolOp, frame: Frame):
         """`a or b` is either operand: the paths meet (a literal operand is only a flag)."""

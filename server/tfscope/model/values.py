@@ -86,6 +86,13 @@ class ClassValue:
                 and self._bases_agree(lambda base: base.holds_no_variables, "Layer"))
 
     @cached_property
+    def makes_no_own_variables(self) -> bool:
+        """A model class whose code makes no variable itself (the ``holds_no_variables`` test, up to
+        Keras's `Model`): it only keeps what it is handed (a wrapper adding `test_step` or `save`)."""
+        return ("build" not in self.methods and _makes_no_variable(self.node)
+                and self._bases_agree(lambda base: base.makes_no_own_variables, "Model"))
+
+    @cached_property
     def constructs_no_variables(self) -> bool:
         """A `tf.Module` class whose constructor makes no variable: it makes them when first used
         (an `apply` under `tf.init_scope()`), under the strategy current there; its bases the same."""

@@ -50,6 +50,19 @@ _KERAS_2_ONLY_APIS = re.compile(r"\bkeras\.optimizers\.legacy\b|\bcompat\.v1\.Se
                                 r"|\b(?:tf|tensorflow)(?:\.compat\.v1)?\.estimator\."
                                 r"|\bkeras\.losses\.Reduction\b|\blosses_utils\.ReductionV2\b")
 _KERAS_2_ONLY_LITERALS = ("optimizers.legacy", "Session", "estimator.", "losses.Reduction", "ReductionV2")
+# Modules only Keras 2 has: Keras 3 exports its layers from `keras.layers` alone (`from
+# keras.layers.convolutional import Conv2D` raises "No module named 'keras.layers.convolutional'")
+_KERAS_2_ONLY_MODULES = re.compile(
+    r"\bkeras\.(?:layers\.(?:convolutional|core|merge|pooling|recurrent|advanced_activations|embeddings)\b"
+    r"|engine\b|utils\.np_utils\b|wrappers\.scikit_learn\b)")
+_KERAS_2_ONLY_MODULE_LITERALS = ("layers.convolutional", "layers.core", "layers.merge", "layers.pooling",
+                                 "layers.recurrent", "layers.advanced_activations", "layers.embeddings",
+                                 "keras.engine", "np_utils", "wrappers.scikit_learn")
+# `lr=` to a Keras optimizer: only OptimizerV2 (TensorFlow before 2.11) reads it, Keras 2.11-2.15's
+# optimizers ignore it and Keras 3's refuse it, so the code was written for an OptimizerV2 Keras
+# (Keras' own `optimizers.` namespace: `torch.optim.SGD(params, lr=...)` is not one)
+_OPTIMIZER_V2_LR = re.compile(
+    r"\boptimizers\.(?:SGD|Adam|AdamW|Adamax|Nadam|RMSprop|Adagrad|Adadelta|Ftrl)\(\s*(?:[^()]*,\s*)?lr\s*=")
 # APIs only TensorFlow 1 has at the top level (TF 2 keeps them under `compat.v1`): its Keras
 # optimizers are OptimizerV2, whose variables appear at the first step.
 _TENSORFLOW_1_ONLY_APIS = re.compile(
@@ -187,7 +200,11 @@ def _from_code(code: str) -> KerasVersion:
     tensorflow_1 = _from_tensorflow_1_code(code)
     if tensorflow_1 is not None:
         return tensorflow_1
+    if "lr" in code and _OPTIMIZER_V2_LR.search(code):
+        return KerasVersion(2, "the file passes `lr=` to an optimizer, which only OptimizerV2 (TensorFlow "
+                               "before 2.11) reads", legacy_optimizers=True)
     if ((any(literal in code for literal in _KERAS_2_ONLY_LITERALS) and _KERAS_2_ONLY_APIS.search(code))
+            or (any(literal in code for literal in _KERAS_2_ONLY_MODULE_LITERALS) and _KERAS_2_ONLY_MODULES.search(code))
             or (_CHECKPOINT_PATH.search(code) and _KERAS_WEIGHTS_CALL.search(code))):
         return KerasVersion(2, "the file uses Keras-2-only APIs")
     if _starts_a_line(*_IMPORTS_KERAS, code):

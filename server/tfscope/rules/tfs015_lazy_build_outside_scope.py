@@ -1,6 +1,8 @@
 from tfscope.diagnostics import Severity
-from tfscope.model.entities import SemanticModel
+from tfscope.model.entities import Owner, SemanticModel
 from tfscope.model.facts import FirstBuild
+from tfscope.model.values import ClassValue
+from tfscope.resolve.catalog import Api
 from tfscope.rules import Rule, Violation
 from tfscope.rules.placement import place_in_scope, put_to_work_after
 
@@ -20,7 +22,9 @@ Only a model put to work afterwards is reported: trained (`fit`, a step that upd
 weights), or compiled after that first build (Keras 2's `compile` then raises `Variable ... was
 not created in the distribution strategy scope`). A model compiled and given its weights in the
 scope and then only run for predictions (a streaming-inference script calling its own
-`predict`) builds single-device weights that make inference slower, not wrong.
+`predict`) builds single-device weights that make inference slower, not wrong. Nor is a wrapper
+whose class makes no variable of its own (no `build`, `add_weight` or layer it makes and keeps)
+around models already built: its first call creates no weight.
 
 ## Example
 ```python
@@ -46,7 +50,7 @@ def check(model: SemanticModel):
         strategy = event.model.placement
         if event.under is not None or event.by_keras_loop or strategy is None or strategy.is_default:
             continue
-        if not put_to_work_after(model, event.model, event):
+        if not put_to_work_after(model, event.model, event) or _builds_nothing(event.model):
             continue
         yield Violation(
             node=event.node,
@@ -56,6 +60,14 @@ def check(model: SemanticModel):
             related=((event.model.site, f"{event.model.describe()} is constructed here"),),
             intent=place_in_scope(model, event.statement, event.key, strategy),
         )
+
+
+def _builds_nothing(model: Owner) -> bool:
+    """A wrapper whose class makes no variable of its own and whose held models all have their
+    weights already: its first call creates none."""
+    cls = model.attrs.get("__class__")
+    return (isinstance(cls, ClassValue) and cls.makes_no_own_variables
+            and all(held.kind in (Api.MODEL, Api.LOADED_MODEL) and (held.built or not held.lazy) for held in model.holds()))
 
 
 RULE = Rule(
