@@ -208,13 +208,19 @@ class Expressions:
         node = test
         while isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):  # what ``literal_truth`` folds
             node = node.operand
-        if not is_isinstance_call(node) or not reads_only(node.args[0]):
-            return {}
-        classes = class_names(self.eval(node.args[1], frame))
-        if classes is None:
-            return {}
-        held = {holds_for(option, classes) for option in options_of(self.eval(node.args[0], frame))}
+        answers = self.isinstance_answers(node, frame)
+        held = {answer for _, answer in answers}
         return {node: held.pop()} if len(held) == 1 and None not in held else {}
+
+    def isinstance_answers(self, test: ast.expr, frame: Frame) -> list[tuple]:
+        """For `isinstance(value, cls)`: (object, whether it is one, None when unknown) for each object
+        ``value`` may be; empty for any other test, or one whose operands would run code again."""
+        if not is_isinstance_call(test) or not all(map(reads_only, test.args)):
+            return []
+        classes = class_names(self.eval(test.args[1], frame))
+        if classes is None:
+            return []
+        return [(option, holds_for(option, classes)) for option in options_of(self.eval(test.args[0], frame))]
 
     def eval_bool_op(self, node: ast.BoolOp, frame: Frame):
         """`a or b` is either operand: the paths meet (a literal operand is only a flag)."""

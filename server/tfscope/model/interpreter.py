@@ -11,7 +11,6 @@ from tfscope.model.context import Frame
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.expressions import Expressions
 from tfscope.model.facts import ClusterConfigured, DataInScope, SingleWorkerEvidence
-from tfscope.model.type_tests import class_names, holds_for, is_isinstance_call, options_of, reads_only
 from tfscope.model.joins import (
     Condition,
     ends_flow,
@@ -21,6 +20,7 @@ from tfscope.model.joins import (
     owners_in,
     subject_of,
 )
+from tfscope.model.type_tests import is_isinstance_call
 from tfscope.model.values import (
     SET_UP_METHODS,
     ApiRef,
@@ -184,12 +184,7 @@ class Interpreter(Expressions, Calls):
     def strategy_of_class(self, test: ast.Call, frame: Frame) -> Strategy | None:
         """`isinstance(strategy, MirroredStrategy)` where the name may hold that strategy or others
         that are not one (the default strategy): the test holds exactly where that one exists."""
-        if not reads_only(test.args[0]):
-            return None
-        classes = class_names(self.eval(test.args[1], frame))
-        if classes is None:
-            return None
-        answers = [(option, holds_for(option, classes)) for option in options_of(self.eval(test.args[0], frame))]
+        answers = self.isinstance_answers(test, frame)
         held = [option for option, answer in answers if answer]
         if len(held) != 1 or not isinstance(held[0], Strategy) or any(answer is None for _, answer in answers):
             return None
