@@ -11,7 +11,8 @@ called directly, outside `compile`, where a strategy is active:
 - with Keras 2, also inside `with strategy.scope():`, and in a function nobody in the file
   calls (a library's loss helper, a model's `train_step`) when another file of the project
   that imports the module's top-level package (or the module, also as seen from its own folder)
-  creates a strategy: the helper runs under it wherever its caller does. Unrelated scripts (a book's chapters) are no evidence.
+  creates a strategy: the helper runs under it wherever its caller does. Unrelated scripts (a
+  book's chapters) are no evidence; nor is a docstring example (`>>> strategy = ...`).
 
 A loss class of the project's own counts when its `__init__` leaves the reduction at the
 default (no `reduction` passed to `super().__init__`, or a parameter defaulting to `AUTO`); the
