@@ -76,7 +76,9 @@ def put_to_work_after(model: SemanticModel, owner: Owner, event) -> bool:
     return any(
         (isinstance(later_event, Compile) and later_event.model in holders)
         or (isinstance(later_event, KerasLoop) and later_event.method in TRAINING_METHODS and later_event.model in holders)
-        or (isinstance(later_event, OptimizerStep) and any(trained in holders for trained in later_event.trained))
+        # a step whose variables tfscope cannot name (`encoder.trainable_variables + ...` kept in a name) may train it
+        or (isinstance(later_event, OptimizerStep)
+            and (not later_event.trained or any(trained in holders for trained in later_event.trained)))
         for later_event in later)
 
 
