@@ -257,6 +257,24 @@ class Calls:
                 owner.key, owner.name = key, ""
                 owner.label = f"{function.node.name}()"
 
+    def resite_to_caller_of(self, owner: Owner, strategy: Strategy) -> tuple:
+        """Site an object made down a call chain at the call that led to it from the innermost
+        caller naming ``strategy``: the fix (entering its scope) belongs there. Returns the path
+        conditions in that caller (the callee's own, on its parameters, mean nothing there)."""
+        caller_index = next((index for index in range(len(self.frames) - 2, -1, -1)
+                             if strategy.names.get(self.frames[index].key)), None)
+        if caller_index is None or self.external_entry is not None:
+            return tuple(self.conditions)
+        caller, callee = self.frames[caller_index], self.frames[caller_index + 1]
+        site = self.call_stack[caller_index]
+        made_below = {id(frame) for frame in self.frames[caller_index + 1:]}
+        for made in (owner, *owner.parts):
+            if made is owner or id(made.site_frame) in made_below:
+                made.site, made.statement, made.site_frame, made.key = site, caller.statement, caller, caller.key
+                made.condition = made.condition[:callee.conditions_at_entry]
+        owner.name, owner.label = "", f"{text_of(site.func) if isinstance(site, ast.Call) else text_of(site)}()"
+        return tuple(self.conditions[:callee.conditions_at_entry])
+
     def note_run(self, function: Function, self_value) -> None:
         """Record that ``function`` ran, and on an instance of which class (see ``methods_run``)."""
         self.called_nodes.add(function.node)

@@ -44,6 +44,10 @@ from tfscope.resolve.catalog import (
 )
 
 
+# What an attribute keeps for training that a rebuilt copy replaces.
+_REPLACEABLE = frozenset({Api.MODEL, Api.LOADED_MODEL})
+
+
 class Interpreter(Expressions, Calls):
 
     # ------------------------------------------------------------ statements
@@ -327,6 +331,7 @@ class Interpreter(Expressions, Calls):
             self.label_value(value, target)
         elif isinstance(target, ast.Attribute):
             receiver = self.eval(target.value, frame)
+            replaced = receiver.attrs.get(target.attr) if isinstance(receiver, Instance) else None
             if isinstance(receiver, (Instance, Owner)):
                 self.note_attribute_write(receiver, target.attr)
                 receiver.attrs[target.attr] = value
@@ -339,6 +344,7 @@ class Interpreter(Expressions, Calls):
                 if dotted:
                     frame.env[dotted] = value
             self.label_value(value, target)
+            self.note_replacement(replaced, value, target)
         elif isinstance(target, ast.Subscript) and isinstance(target.value, (ast.Name, ast.Attribute)):
             container = self.eval(target.value, frame)
             self.eval(target.slice, frame)
@@ -356,6 +362,20 @@ class Interpreter(Expressions, Calls):
                     self.bind(element, items[index] if index < len(items) else None, frame)
         else:
             self.eval_children(target, frame)
+
+    def note_replacement(self, previous, value, target: ast.Attribute) -> None:
+        """A model made outside every scope into the attribute that held one made in a scope (a
+        `fit` method that rebuilds `self.model`) takes the distributed model's place."""
+        replaced = next((owner for owner in owners_in(previous) if owner.kind in _REPLACEABLE
+                         and owner.placement is not None and not owner.placement.is_default), None)
+        if replaced is None:
+            return
+        strategy = replaced.placement
+        for owner in owners_in(value):
+            if owner.kind in _REPLACEABLE and owner.placement is None and owner is not replaced:
+                conditions = self.resite_to_caller_of(owner, strategy)
+                owner.meet(strategy, self.local_node(target), f"put in `{text_of(target)}` in place of the one created in "
+                           f"the {strategy.describe()} scope", "replaces", conditions)
 
     def label_value(self, value, target: ast.AST) -> None:
         text = text_of(target)

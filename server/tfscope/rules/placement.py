@@ -35,7 +35,8 @@ def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | N
         culprit = _culprit(model, owner)
         if culprit is None:
             continue
-        meeting = next((m for m in owner.meetings if vias is None or m.via in vias), None)
+        meeting = next((m for m in owner.meetings if (vias is None or m.via in vias)
+                        and (m.via != "replaces" or _put_to_work(model, owner))), None)
         if meeting is None and owner.placement is not None:
             meeting = Meeting(owner.placement, owner.site, f"created in the {owner.placement.describe()} scope")
         if meeting is not None:
