@@ -39,6 +39,8 @@ _PATH_BUILDERS = frozenset({
     "os.path.join", "os.path.abspath", "os.path.expanduser", "os.path.normpath", "os.path.realpath", "os.fspath",
     "pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "pathlib.WindowsPath", "tensorflow.io.gfile.join",
 })
+# `pathlib` methods whose result ends as their last argument does.
+_PATH_METHODS = frozenset({"joinpath", "with_name", "with_suffix"})
 # Methods that put more objects in a list, dict or set.
 _GROWING_METHODS = frozenset({"append", "extend", "update", "add", "insert", "setdefault"})
 
@@ -257,6 +259,20 @@ class Calls:
                 owner.key, owner.name = key, ""
                 owner.label = f"{function.node.name}()"
 
+    def builds_text_only(self, node: ast.expr, frame: Frame) -> bool:
+        """Whether evaluating ``node`` makes nothing but a string or path: constants, names,
+        arithmetic and f-strings, and calls of path builders (`pathlib.Path(".", "models")`)."""
+        for part in ast.walk(node):
+            if isinstance(part, ast.Call):
+                func = part.func
+                callee = None if isinstance(func, ast.Attribute) and func.attr in _PATH_METHODS else self.eval(func, frame)
+                if not _builds_path(callee, func):
+                    return False
+            elif not isinstance(part, (ast.expr_context, ast.Constant, ast.Name, ast.Attribute, ast.BinOp,
+                                       ast.operator, ast.JoinedStr, ast.FormattedValue, ast.keyword)):
+                return False
+        return True
+
     def resite_to_caller_of(self, owner: Owner, strategy: Strategy) -> tuple:
         """Site an object made down a call chain at the call that led to it from the innermost
         caller naming ``strategy``: the fix (entering its scope) belongs there. Returns the path
@@ -352,12 +368,15 @@ def _picker(func: ast.expr, class_name: str) -> str | None:
 
 
 def _builds_path(callee, func: ast.AST) -> bool:
-    """`os.path.join(...)`, `pathlib.Path(...)` from the standard library, or the builtin `str(...)`."""
+    """`os.path.join(...)`, `pathlib.Path(...)` from the standard library, the builtin `str(...)`,
+    or a path's `joinpath(...)`."""
     if isinstance(callee, ApiRef):
         return callee.name in _PATH_BUILDERS
     if isinstance(callee, ProjectRef):
         return f"{callee.module}.{callee.name}".rstrip(".") in _PATH_BUILDERS
-    return callee is None and isinstance(func, ast.Name) and func.id == "str"
+    return callee is None and (
+        (isinstance(func, ast.Name) and func.id == "str")
+        or (isinstance(func, ast.Attribute) and func.attr in _PATH_METHODS))
 
 
 def _is_literal(node: ast.AST | None) -> bool:

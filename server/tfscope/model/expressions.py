@@ -49,6 +49,12 @@ _SYMBOLIC_TENSORS = {"input": False, "inputs": False, "output": True, "outputs":
 _GRAPH_OWNERS = frozenset({Api.MODEL, Api.LOADED_MODEL, Api.LAYER})
 
 
+# Tests of whether a path is a folder (see ``Expressions.folders_tested``).
+_FOLDER_TESTS = frozenset({"os.path.isdir", "tensorflow.io.gfile.isdir"})
+# Endings of files that hold a model or its weights, never of a folder.
+_FILE_SUFFIXES = (".h5", ".hdf5", ".keras", ".tflite", ".onnx", ".pb")
+
+
 class Expressions:
 
     # --------------------------------------------------------- expressions
@@ -103,6 +109,10 @@ class Expressions:
             # `tf.__version__` and friends are plain data, not API to call
             return ApiRef(canonical(f"{receiver.name}.{name}")) if not name.startswith("__") else None
         if isinstance(receiver, ProjectRef):
+            # a string a class of another module binds (`Config.WEIGHTS_NAME`)
+            defined = self.external_value(receiver) if receiver.name else None
+            if isinstance(defined, ClassValue) and name in defined.data:
+                return defined.data[name]
             return ProjectRef(receiver.module, f"{receiver.name}.{name}".lstrip("."))
         if isinstance(receiver, Owner):
             if name in receiver.attrs:
@@ -112,9 +122,13 @@ class Expressions:
             if receiver.kind in _GRAPH_OWNERS and name in _SYMBOLIC_TENSORS:
                 return Tensor((receiver,) if _SYMBOLIC_TENSORS[name] else ())
             return BoundMethod(receiver, name)
+        if isinstance(receiver, ClassValue) and name in receiver.data:
+            return receiver.data[name]
         if isinstance(receiver, Instance):
             if name in receiver.attrs:
                 return receiver.attrs[name]
+            if name in receiver.cls.data:
+                return receiver.cls.data[name]
             method = receiver.cls.method(name)
             return BoundMethod(receiver, name) if method else None
         if isinstance(receiver, (Strategy, Dataset, Loss, ScopeContext, ExitStackValue, CheckpointManager)):
@@ -189,7 +203,26 @@ class Expressions:
                     if isinstance(value := frame.env.get(name), ast.Constant)}
         literals.update(self.flags_tested(test, frame))
         literals.update(self.types_tested(test, frame))
+        literals.update(self.folders_tested(test, frame))
         return literal_truth(test, literals)
+
+    def folders_tested(self, test: ast.expr, frame: Frame) -> dict:
+        """`os.path.isdir(path)`, `path.is_dir()` -> False where the path ends as a model file's
+        name does (`.../model_ref.h5`): a file is no folder, so a fallback to the newest checkpoint
+        of a folder does not run. Keyed by the call node."""
+        answers = {}
+        for node in ast.walk(test):
+            if not isinstance(node, ast.Call) or not all(map(reads_only, node.args)):
+                continue
+            if isinstance(node.func, ast.Attribute) and node.func.attr == "is_dir" and not node.args:
+                path = self.eval(node.func.value, frame) if reads_only(node.func.value) else None
+            elif node.args and reads_only(node.func) and getattr(self.eval(node.func, frame), "name", None) in _FOLDER_TESTS:
+                path = self.eval(node.args[0], frame)
+            else:
+                continue
+            if is_text(path) and path.value.lower().endswith(_FILE_SUFFIXES):
+                answers[node] = False
+        return answers
 
     def flags_tested(self, test: ast.expr, frame: Frame) -> dict:
         """`self.compiled` -> True where a method that ran on this path set it (see ``Instance.flags``)."""

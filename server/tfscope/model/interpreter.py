@@ -33,6 +33,7 @@ from tfscope.model.values import (
     ProjectRef,
     ScopeContext,
     Sequence,
+    is_text,
     key_pattern,
 )
 from tfscope.resolve.catalog import (
@@ -260,6 +261,11 @@ class Interpreter(Expressions, Calls):
         for statement in node.body:
             if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 cls.methods[statement.name] = self.exec_function_def(statement, frame, owner_class=cls)
+            elif (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                  and isinstance(statement.targets[0], ast.Name) and self.builds_text_only(statement.value, frame)):
+                value = self.eval(statement.value, frame)
+                if is_text(value):
+                    cls.data[statement.targets[0].id] = value
 
     def exec_import(self, node: ast.Import, frame: Frame) -> None:
         for alias in node.names:

@@ -61,6 +61,7 @@ class ClassValue:
     methods: dict[str, Function] = field(default_factory=dict)
     bases: list[ClassValue] = field(default_factory=list)
     external: bool = False  # defined in another module of the project
+    data: dict = field(default_factory=dict)  # strings its body binds (`WEIGHTS = "model.h5"`), by name
 
     def method(self, name: str) -> Function | None:
         if name in self.methods:
