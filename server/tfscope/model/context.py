@@ -55,6 +55,15 @@ class Frame:
             frame = frame.parent
         return None
 
+    def binds(self, name: str) -> bool:
+        """Whether the code binds ``name`` (to anything, known or not) where this frame sees it."""
+        frame = self
+        while frame is not None:
+            if _binding(frame.env, name) is not _ABSENT:
+                return True
+            frame = frame.parent
+        return False
+
 
 _ABSENT = object()
 

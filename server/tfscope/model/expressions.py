@@ -238,19 +238,19 @@ class Expressions:
     def types_tested(self, test: ast.expr, frame: Frame) -> dict:
         """`isinstance(model, keras.Model)` -> True where every object the name may hold answers so
         (see ``type_tests``), keyed by the call node."""
-        node = test
-        while isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):  # what ``literal_truth`` folds
-            node = node.operand
-        answers = self.isinstance_answers(node, frame)
-        held = {answer for _, answer in answers}
-        return {node: held.pop()} if len(held) == 1 and None not in held else {}
+        decided = {}
+        for node in ast.walk(test):
+            held = {answer for _, answer in self.isinstance_answers(node, frame)}
+            if len(held) == 1 and None not in held:
+                decided[node] = held.pop()
+        return decided
 
     def isinstance_answers(self, test: ast.expr, frame: Frame) -> list[tuple]:
         """For `isinstance(value, cls)`: (object, whether it is one, None when unknown) for each object
         ``value`` may be; empty for any other test, or one whose operands would run code again."""
         if not is_isinstance_call(test) or not all(map(reads_only, test.args)):
             return []
-        classes = class_names(self.eval(test.args[1], frame))
+        classes = class_names(test.args[1], lambda node: self.eval(node, frame), frame.binds)
         if classes is None:
             return []
         return [(option, holds_for(option, classes)) for option in options_of(self.eval(test.args[0], frame))]

@@ -38,6 +38,7 @@ from tfscope.model.values import (
 )
 from tfscope.resolve.catalog import (
     KNOWN_ROOTS,
+    NON_TENSORFLOW_FRAMEWORKS,
     Api,
     base_class_kind,
     canonical,
@@ -247,16 +248,21 @@ class Interpreter(Expressions, Calls):
     def exec_class_def(self, node: ast.ClassDef, frame: Frame) -> None:
         kind = None
         bases = []
+        opaque_base = False
         for base in node.bases:
             value = self.eval(base, frame)
             if isinstance(value, ProjectRef):  # a base class from another module of the project
                 value = self.external_value(value) or value
             if isinstance(value, ApiRef):
                 kind = kind or base_class_kind(value.name)
+                opaque_base = True
             elif isinstance(value, ClassValue):
                 bases.append(value)
                 kind = kind or value.kind
-        cls = ClassValue(node, kind, bases=bases, external=self.external or self.external_entry is not None)
+            elif not _is_known_foreign_base(value, base, frame):
+                opaque_base = True
+        cls = ClassValue(node, kind, bases=bases, external=self.external or self.external_entry is not None,
+                         opaque_base=opaque_base or bool(node.keywords))
         frame.env[node.name] = cls
         for statement in node.body:
             if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -474,6 +480,13 @@ def _joined_attribute(values: list):
     if all(value is values[0] for value in values):
         return values[0]
     return join_values(values)
+
+
+def _is_known_foreign_base(value, base: ast.expr, frame: Frame) -> bool:
+    """`object`, or a class of a framework other than TensorFlow (`torch.nn.Module`)."""
+    if isinstance(base, ast.Name) and base.id == "object" and not frame.binds("object"):
+        return True
+    return isinstance(value, ProjectRef) and value.module.split(".")[0] in NON_TENSORFLOW_FRAMEWORKS
 
 
 def _names_tf_config(holder, key: ast.AST) -> bool:

@@ -89,6 +89,12 @@ def _folded(node: ast.expr, literals: dict):
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         operand = _folded(node.operand, literals)
         return _UNBOUND if operand is _UNBOUND else not operand
+    if isinstance(node, ast.BoolOp):  # decided by one operand that decides it, or by all of them
+        operands = [_folded(value, literals) for value in node.values]
+        decisive = isinstance(node.op, ast.Or)
+        if any(operand is not _UNBOUND and bool(operand) is decisive for operand in operands):
+            return decisive
+        return _UNBOUND if _UNBOUND in operands else not decisive
     if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _FOLDED_COMPARISONS:
         left, right = _folded(node.left, literals), _folded(node.comparators[0], literals)
         if left is _UNBOUND or right is _UNBOUND:

@@ -8,7 +8,11 @@ class (no other public strategy derives from them: `tf.distribute.MultiWorkerMir
 `_DefaultDistributionStrategy(StrategyV1)`, tensorflow/python/distribute/collective_all_reduce_strategy.py
 and distribute_lib.py). Strategies with a same-named `experimental` twin (TPU, multi-worker,
 parameter server, central storage) are other classes under one canonical name here, so tests of
-them are not decided; nor is anything of a user's class.
+them are not decided. No TensorFlow object is a Python `list`, `tuple`, `set` or `dict` (a
+`to_list(models)` helper's test). An instance of a user's class is no Keras model, layer or
+strategy when every class it derives from is known and none is TensorFlow's (the project's own
+classes, `object`, `torch.nn.Module`); with any other base (one from a package tfscope does not
+read) it is not decided.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import ast
 
 from tfscope.astutil import text_of
 from tfscope.model.entities import Owner, Strategy
-from tfscope.model.values import Alternatives, ApiRef, Sequence
+from tfscope.model.values import Alternatives, ApiRef, Instance, Sequence
 from tfscope.resolve.catalog import Api
 
 # canonical class -> owner kinds whose instances it holds for (True) or not (False)
@@ -28,6 +32,9 @@ _OWNER_CLASSES = {
     # a Keras 2 metric is a layer, a Keras 3 one is not: metrics stay undecided
     "keras.layers.Layer": {Api.MODEL: True, Api.LAYER: True, Api.OPTIMIZER: False, Api.VARIABLE: False},
 }
+# Python's containers: no TensorFlow object (model, layer, optimizer, strategy) is one.
+_BUILTIN_CONTAINERS = frozenset({"builtins.list", "builtins.tuple", "builtins.set", "builtins.dict",
+                                 "builtins.frozenset"})
 # canonical strategy class -> the strategy kind whose instances are exactly its instances
 _STRATEGY_CLASSES = {
     "tensorflow.distribute.MirroredStrategy": "MirroredStrategy",
@@ -64,14 +71,30 @@ def holds_for(option, classes: list) -> bool | None:
     return False if all(answer is False for answer in answers) else None
 
 
-def class_names(value) -> list | None:
-    """The canonical names of a class or tuple of classes, or None where one is unknown."""
-    items = value.items if isinstance(value, Sequence) else (value,)
-    names = [item.name for item in items if isinstance(item, ApiRef)]
-    return names if names and len(names) == len(items) else None
+def class_names(node: ast.expr, evaluate, binds) -> list | None:
+    """The canonical names of a class or tuple of classes (``evaluate`` gives a node's value), a
+    builtin container the code does not rebind (``binds(name)``) as `builtins.list`; None where
+    one is unknown."""
+    items = node.elts if isinstance(node, ast.Tuple) else [node]
+    names = []
+    for item in items:
+        value = evaluate(item)
+        if isinstance(value, ApiRef):
+            names.append(value.name)
+        elif (isinstance(item, ast.Name) and f"builtins.{item.id}" in _BUILTIN_CONTAINERS
+              and not binds(item.id)):
+            names.append(f"builtins.{item.id}")
+        else:
+            return None
+    return names or None
 
 
 def _holds_for_one(option, cls: str) -> bool | None:
+    if isinstance(option, Instance) and option.cls.kind is None and option.cls.lineage_known:
+        # a class of the project's own (`torch.nn.Module`'s, or plain) is no Keras, strategy or container class
+        return False if cls in _OWNER_CLASSES or cls in _STRATEGY_CLASSES or cls in _BUILTIN_CONTAINERS else None
+    if cls in _BUILTIN_CONTAINERS:
+        return False if isinstance(option, (Owner, Strategy)) else None
     if isinstance(option, Owner):
         return _OWNER_CLASSES.get(cls, {}).get(option.kind)
     if isinstance(option, Strategy) and cls in _STRATEGY_CLASSES and option.kind != "unknown":

@@ -62,6 +62,13 @@ class ClassValue:
     bases: list[ClassValue] = field(default_factory=list)
     external: bool = False  # defined in another module of the project
     data: dict = field(default_factory=dict)  # strings its body binds (`WEIGHTS = "model.h5"`), by name
+    opaque_base: bool = False  # a base tfscope cannot see into (see ``Interpreter.exec_class_def``)
+
+    @cached_property
+    def lineage_known(self) -> bool:
+        """Whether every class it derives from is known: the project's own, `object`, or another
+        framework's (`torch.nn.Module`), so what it is not is known too."""
+        return not self.opaque_base and all(base.lineage_known for base in self.bases)
 
     def method(self, name: str) -> Function | None:
         if name in self.methods:

@@ -51,6 +51,9 @@ KNOWN_ROOTS = frozenset(
      "contextlib", "numpy", "pandas", "tensorflow_datasets", "tensorflow_hub", "os"}
 )
 
+# Machine-learning frameworks none of whose classes is a TensorFlow or Keras one.
+NON_TENSORFLOW_FRAMEWORKS = frozenset({"torch", "jax", "flax", "sklearn"})
+
 # Names that mean one library by convention when the file never binds them (a star import, an
 # earlier notebook): `tf.distribute.get_strategy()` is still TensorFlow's.
 CONVENTIONAL_ALIASES = {"tf": "tensorflow", "tfds": "tensorflow_datasets", "hub": "tensorflow_hub"}
