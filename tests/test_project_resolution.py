@@ -158,6 +158,29 @@ def test_a_module_beside_the_script_is_found_from_any_working_folder(tmp_path):
     assert "train.py:5:9: TFS001" in run.stdout, run.stdout + run.stderr
 
 
+def test_a_repository_checked_from_outside_resolves_from_its_own_root(tmp_path):
+    """`tfscope check ../clone/scripts` from another folder: the clone's package at its root
+    resolves as when the check runs inside the clone (no setting names a root)."""
+    import subprocess
+    import sys
+
+    clone = tmp_path / "clone"
+    (clone / ".git").mkdir(parents=True)
+    write(clone / "mypkg" / "__init__.py", "")
+    write(clone / "mypkg" / "models.py", """\
+        from tensorflow import keras
+
+        def build_model():
+            return keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(1)])
+        """)
+    write(clone / "scripts" / "train.py", TRAIN)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    run = subprocess.run([sys.executable, "-m", "tfscope", "check", "--output-format", "concise",
+                          str(clone / "scripts")], cwd=elsewhere, capture_output=True, text=True, timeout=120)
+    assert "train.py:5:9: TFS001" in run.stdout, run.stdout + run.stderr
+
+
 # ------------------------------------------------- Keras version: environment and declared dependencies
 
 COMPILE_OUTSIDE = """\

@@ -43,6 +43,7 @@ from tfscope.files import (
     SourceFile,
     discover,
     read_source_file,
+    repository_root,
     source_file_from_bytes,
     write_text,
 )
@@ -474,12 +475,22 @@ def _chunks(indexes: list[int], sizes: list[int], count: int) -> list[list[int]]
 _PROJECT_RESOLVERS: dict[tuple[str, str | None], ProjectResolver] = {}
 
 
-def _project_resolver(settings: Settings) -> ProjectResolver:
+def _project_resolver(settings: Settings, path: Path) -> ProjectResolver:
     """One jedi-backed resolver per project and interpreter in each worker process (its cache is shared)."""
-    key = (settings.root or os.getcwd(), settings.interpreter)
+    key = (settings.root or _project_root(path), settings.interpreter)
     if key not in _PROJECT_RESOLVERS:
         _PROJECT_RESOLVERS[key] = ProjectResolver(root=key[0], interpreter=settings.interpreter)
     return _PROJECT_RESOLVERS[key]
+
+
+def _project_root(path: Path) -> str:
+    """Where no setting names the root: the working folder, or, for a file of a repository the
+    working folder is not inside (`tfscope check ../clone`), that repository's root."""
+    working = os.getcwd()
+    folder = Path(os.path.abspath(path)).parent
+    if folder == Path(working) or Path(working) in folder.parents:
+        return working
+    return str(repository_root(folder) or working)
 
 
 def check_file(job: FileJob) -> FileResult:
@@ -500,7 +511,7 @@ def _check_file(job: FileJob) -> FileResult:
         return result
     try:
         source = source_file.source
-        project = _project_resolver(job.settings)
+        project = _project_resolver(job.settings, path)
         analysis = analyze_following_imports(source, job.settings, project)
         if analysis.unanalysable is not None:
             result.error = f"could not be analysed: {analysis.unanalysable}"

@@ -161,7 +161,7 @@ class IgnoreRules:
     the repository root (the folder holding ``.git``); outside a repository, from ``start`` down."""
 
     def __init__(self, start: Path) -> None:
-        self.top = _repository_root(start) or start
+        self.top = repository_root(start) or start
         self._specs: dict[Path, list[pathspec.GitIgnoreSpec]] = {}
 
     def ignored(self, path: Path, is_dir: bool) -> bool:
@@ -186,7 +186,8 @@ class IgnoreRules:
         return self._specs[folder]
 
 
-def _repository_root(folder: Path) -> Path | None:
+def repository_root(folder: Path) -> Path | None:
+    """The nearest folder at or above ``folder`` that holds a `.git`."""
     for candidate in (folder, *folder.parents):
         if (candidate / ".git").exists():
             return candidate
