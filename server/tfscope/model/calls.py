@@ -8,6 +8,7 @@ from tfscope.astutil import dotted_name, text_of
 from tfscope.model import loss_reduction
 from tfscope.model.context import MAX_CALL_DEPTH, MAX_INLINED_STATEMENTS, Frame
 from tfscope.model.entities import Owner, Strategy
+from tfscope.model.facts import HandedWithStrategy
 from tfscope.model.joins import contradicts, join_values, owners_in
 from tfscope.model.object_methods import STRATEGY_EVIDENCE
 from tfscope.model.values import (
@@ -188,6 +189,8 @@ class Calls:
         built = [owner for owner in self.feasible(values) if owner.kind in _HANDED_WITH_STRATEGY]
         self.meet(built, strategy, self.local_node(node),
                   f"handed to `{name}(...)` together with {strategy.describe()}", "handed over")
+        if built:
+            self.report(HandedWithStrategy(self.local_node(node), tuple(built), strategy), located_here=True)
 
     def mark_handed_over(self, value) -> None:
         """A strategy passed to code tfscope cannot see is assumed used there; a function handed

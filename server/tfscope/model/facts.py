@@ -131,6 +131,15 @@ class DataInScope(NamedTuple):
     strategy: Strategy
 
 
+class HandedWithStrategy(NamedTuple):
+    """Built objects handed to code tfscope cannot see together with a strategy (a trainer of
+    another package), which uses them under it."""
+
+    node: ast.AST
+    owners: tuple
+    strategy: Strategy
+
+
 class KerasLoop(NamedTuple):
     """`fit`/`evaluate`/`predict` (or a batch method) of ``model``, with the scope active then."""
 

@@ -388,6 +388,7 @@ _OWNER_METHODS = {
     "test_on_batch": ObjectMethods.owner_keras_loop,
     "predict_on_batch": ObjectMethods.owner_keras_loop,
     "build": ObjectMethods.owner_build,
+    "create_variables": ObjectMethods.owner_build,  # a TF-Agents network's first call
     "apply_gradients": ObjectMethods.owner_step,
     "minimize": ObjectMethods.owner_step,
     "load_weights": ObjectMethods.owner_load_weights,

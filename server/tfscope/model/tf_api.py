@@ -73,6 +73,8 @@ class TfApiCalls:
             return self.create_owner(kind, name, node, args, kwargs)
         for value in [*args, *kwargs.values()]:
             self.mark_handed_over(value)
+        if kind is None:  # a library's code tfscope does not model (a TF-Agents agent)
+            self.meet_handed_with_strategy(name.rsplit(".", 1)[-1], node, [*args, *kwargs.values()])
         producers = tuple(p for value in [*args, *kwargs.values()] if isinstance(value, Tensor)
                           for p in value.producers)
         if producers:

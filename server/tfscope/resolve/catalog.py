@@ -48,7 +48,7 @@ VARIABLE_OWNERS = frozenset(
 # Roots of the import graph that tfscope understands; other imports are the user's project.
 KNOWN_ROOTS = frozenset(
     {"tensorflow", "keras", "tf_keras", "transformers", "keras_hub", "keras_nlp", "keras_cv",
-     "contextlib", "numpy", "pandas", "tensorflow_datasets", "tensorflow_hub", "os"}
+     "contextlib", "numpy", "pandas", "tensorflow_datasets", "tensorflow_hub", "os", "tf_agents"}
 )
 
 # Machine-learning frameworks none of whose classes is a TensorFlow or Keras one.
@@ -147,6 +147,9 @@ _CLASS_FAMILIES = (
     ("keras.applications.", Api.MODEL),
     ("keras_hub.layers.", Api.LAYER),
     ("keras_hub.models.", Api.MODEL),
+    # TF-Agents networks are Keras layers built at their first call (`create_variables()` makes
+    # one): tensorflow/agents, tf_agents/networks/network.py
+    ("tf_agents.networks.", Api.MODEL),
 )
 
 # Every name below these is data loading, whatever its case.

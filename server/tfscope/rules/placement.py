@@ -7,7 +7,7 @@ from typing import Iterable
 
 from tfscope.diagnostics import PlaceInScope
 from tfscope.model.entities import Meeting, Owner, SemanticModel, Strategy
-from tfscope.model.facts import Compile, KerasLoop, OptimizerStep, OptimizerV2Era
+from tfscope.model.facts import Compile, HandedWithStrategy, KerasLoop, OptimizerStep, OptimizerV2Era
 from tfscope.model.joins import describe_conditions
 from tfscope.model.object_methods import TRAINING_METHODS
 from tfscope.resolve.catalog import READ_ONLY_STATE_LAYERS, Api
@@ -80,6 +80,8 @@ def put_to_work_after(model: SemanticModel, owner: Owner, event) -> bool:
         # a step whose variables tfscope cannot name (`encoder.trainable_variables + ...` kept in a name) may train it
         or (isinstance(later_event, OptimizerStep)
             and (not later_event.trained or any(trained in holders for trained in later_event.trained)))
+        # a trainer of another package handed it with the strategy trains it under that strategy
+        or (isinstance(later_event, HandedWithStrategy) and any(handed in holders for handed in later_event.owners))
         for later_event in later)
 
 

@@ -9,7 +9,9 @@ from tfscope.rules.placement import place_in_scope, put_to_work_after
 DOC = """\
 ## What it does
 Checks for a subclassed Keras model constructed inside the strategy scope but first called
-(`model(x)`) or built (`model.build(shape)`) outside it.
+(`model(x)`) or built (`model.build(shape)`) outside it. TF-Agents networks are such models:
+`network.Network` is a Keras layer whose `create_variables()` makes that first call
+(tensorflow/agents, tf_agents/networks/network.py).
 
 ## Why is this bad?
 A subclassed model creates its weights lazily, on its first call or build. Constructing it in
@@ -19,8 +21,9 @@ layer list starting with an input (`InputLayer(...)`, a layer given `input_shape
 in the constructor, as a plain `Sequential([...])` is, and is not reported.
 
 Only a model put to work afterwards is reported: trained (`fit`, a step that updates its
-weights), or compiled after that first build (Keras 2's `compile` then raises `Variable ... was
-not created in the distribution strategy scope`). A model compiled and given its weights in the
+weights), compiled after that first build (Keras 2's `compile` then raises `Variable ... was
+not created in the distribution strategy scope`), or handed with the strategy to a trainer
+tfscope cannot see (an agent factory given `strategy=`), which trains it under that strategy. A model compiled and given its weights in the
 scope and then only run for predictions (a streaming-inference script calling its own
 `predict`) builds single-device weights that make inference slower, not wrong. Nor is a wrapper
 whose class makes no variable of its own (no `build`, `add_weight` or layer it makes and keeps)
