@@ -77,3 +77,12 @@ def test_a_startup_finding_on_every_path_names_none() -> None:
     analysis = engine.analyze(Source(text=text, path="train.py"), Settings(root="."))
     [message] = [d.message for d in analysis.diagnostics if d.code == "TFS014"]
     assert "when" not in message
+
+
+def test_an_elif_chain_is_named_by_the_branch_taken_not_by_every_branch_passed() -> None:
+    text = SCRIPT.replace(
+        "    if gpu_num >= 2 and model_type not in known_models:\n",
+        "    if model_type == \"resnet\":\n        pass\n    elif model_type == \"vit\":\n        pass\n"
+        "    elif model_type == \"unet\":\n").replace('main("unet", 2, {})', "main(input(), 2, {})")
+    [message] = _messages(text)
+    assert "when `model_type == 'unet'`;" in message

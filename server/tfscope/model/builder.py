@@ -12,7 +12,7 @@ import ast
 import os
 from dataclasses import dataclass, field
 
-from tfscope.astutil import walk_statements
+from tfscope.astutil import dotted_name, walk_statements
 from tfscope.model.context import Frame, ScopeStack
 from tfscope.model.entities import Owner, Root, SemanticModel, Strategy
 from tfscope.model.facts import OptimizerV2Era
@@ -70,6 +70,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.legacy_optimizer_trys: dict[int, bool] = {}  # id of a `try` -> whether its body uses them
         self.hdf5_weights_only: bool | None = None  # see ``names_only_hdf5_weights``, read on demand
         self.functions: list[Function] = []
+        self.names_loaded: dict[ast.AST, set[str]] = {}  # by function: the names its body reads (see ``is_dead_local``)
         self.made_owners: list[Owner] = []  # every owner made, registered or not (see ``release_frames``)
         self.entry_points: set[ast.AST] = set()  # functions the top level hands to a runner (`app.run(main)`)
         self.called_nodes: set[ast.AST] = set()  # every def that ran, by any Function value of it
@@ -121,12 +122,25 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
             if function.owner_class is not None:
                 if (id(function.owner_class), function.node) not in self.methods_run:
                     self.analyze_class(function.owner_class)
-            elif function.node not in self.called_nodes:
+            elif function.node not in self.called_nodes and not self.is_dead_local(function):
                 self.analyze_uncalled(function)
         # other modules' code may have asked jedi for further modules (a base class's base)
         self.unresolved = self.unresolved or (self.project is not None and self.project.has_pending)
         self.release_frames()
         return self.model
+
+    def is_dead_local(self, function: Function) -> bool:
+        """A function defined inside another one whose body never names it (its call commented out):
+        nothing can run it, so it is no entry point. Unless a decorator other than `tf.function`
+        may have registered it to be run."""
+        enclosing = function.closure.function if function.closure is not None else None
+        if enclosing is None or not all(_is_tf_function(decorator) for decorator in function.node.decorator_list):
+            return False
+        loaded = self.names_loaded.get(enclosing.node)
+        if loaded is None:
+            loaded = self.names_loaded[enclosing.node] = {
+                node.id for node in ast.walk(enclosing.node) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
+        return function.node.name not in loaded
 
     def release_frames(self) -> None:
         """Cut what only the interpretation follows: a function's defining frame and class, an
@@ -215,6 +229,12 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
             self.unresolved = self.unresolved or not complete
             self.run.modules[id(tree)] = definitions
         return definitions.get(definition.line)
+
+
+def _is_tf_function(decorator: ast.expr) -> bool:
+    """`@tf.function` or `@tf.function(...)`: it compiles the function, and runs it only when called."""
+    name = dotted_name(decorator.func if isinstance(decorator, ast.Call) else decorator) or ""
+    return name == "function" or name.endswith(".function")
 
 
 def _is_test(function: Function) -> bool:

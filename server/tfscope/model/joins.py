@@ -111,9 +111,25 @@ def contradicts(first: Iterable[Condition], second: Iterable[Condition]) -> bool
 
 
 def describe_conditions(conditions: Iterable[Condition]) -> str:
-    parts = [_describe(text, polarity) for text, polarity in dict.fromkeys(conditions)
-             if text not in _SCRIPT_GUARDS and not text.startswith(_EXISTENCE)]
-    return " and ".join(parts)
+    """The path in words; `x != 'a'` is left out where `x == 'b'` also holds (an `elif` chain)."""
+    kept = [(text, polarity) for text, polarity in dict.fromkeys(conditions)
+            if text not in _SCRIPT_GUARDS and not text.startswith(_EXISTENCE)]
+    equalities = {condition: _equality(*condition) for condition in kept}
+    pinned = {found[0] for found in equalities.values() if found is not None and found[1]}
+    return " and ".join(_describe(text, polarity) for text, polarity in kept
+                        if not ((found := equalities[(text, polarity)]) and not found[1] and found[0] in pinned))
+
+
+def _equality(text: str, held: bool) -> tuple[str, bool] | None:
+    """(subject, whether it equals the value) for a held or failed `subject == value` or `!=`."""
+    try:
+        test = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return None
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.NotEq))
+            and isinstance(test.comparators[0], ast.Constant)):
+        return None
+    return ast.unparse(test.left), held is isinstance(test.ops[0], ast.Eq)
 
 
 def _describe(text: str, held: bool) -> str:
