@@ -145,15 +145,15 @@ class Expressions:
                        "step")
 
     def eval_subscript(self, node: ast.Subscript, frame: Frame):
-        """An item of a list or dict the model tracks (`metrics["loss"]`): any of its owners, or of
-        what makes them (`OPTIMIZERS[args.optimizer]`: a class or factory the name picks, here or
+        """An item of a list or dict the model tracks (`metrics["loss"]`): any of its owners or
+        objects of the project's classes, or of what makes them (`OPTIMIZERS[args.optimizer]`: a class or factory the name picks, here or
         imported from another module of the project)."""
         container = self.eval(node.value, frame)
         self.eval(node.slice, frame)
         if isinstance(container, Sequence):
             key = key_pattern(node.slice)
-            item = join_values([item for item in container.items_under(key)
-                                if any(owners_in(item)) or isinstance(item, (ApiRef, ClassValue, Function, ProjectRef))])
+            item = join_values([item for item in container.items_under(key) if any(owners_in(item))
+                                or isinstance(item, (ApiRef, ClassValue, Function, ProjectRef, Instance, Loss))])
             self.note_use_in_step(item, node)
             return item
         return container if isinstance(container, Tensor) else None

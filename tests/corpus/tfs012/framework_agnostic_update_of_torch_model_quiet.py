@@ -25,12 +25,13 @@ def update_model(model, gradients):
 
 
 def build(model_fn, optimizer_fn):
-    model = model_fn()
-    if len(tf.config.list_physical_devices("GPU")) > 1 and isinstance(model, tf.keras.Model):
+    models = [model_fn()]
+    if len(tf.config.list_physical_devices("GPU")) > 1 and isinstance(models[0], tf.keras.Model):
         tf.distribute.experimental_set_strategy(tf.distribute.MirroredStrategy())
-        model = model_fn()
-    model.current_optimizer = optimizer_fn(model)
-    return model
+        models = [model_fn()]
+    for model in models:
+        model.current_optimizer = optimizer_fn(model)
+    return models[0]
 
 
 def test_torch_model_update():
