@@ -38,6 +38,7 @@ class OptimizerStep(NamedTuple):
     trained: tuple = ()  # the models whose variables the call names (`zip(grads, model.trainable_variables)`)
     called_in_a_loop: bool = False  # the function holding it is called from a loop (a training loop)
     condition: tuple = ()  # the path conditions under which it runs
+    root: object = None  # the code analysed as one run (a module, an entry function) it is part of
 
 
 class LoopInRun(NamedTuple):

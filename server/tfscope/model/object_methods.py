@@ -261,7 +261,8 @@ class ObjectMethods:
         # a step in another module's helper is found at the call into it, in this file
         called_in_a_loop = len(self.frames) > 1 and self.frames[-1].loop_depth_at_entry > 0
         self.report(OptimizerStep(node, optimizer, self.replica, self.current(), self.local_node(call), statement,
-                                  self.root.context_known, trained, called_in_a_loop, tuple(self.conditions)),
+                                  self.root.context_known, trained, called_in_a_loop, tuple(self.conditions),
+                                  self.root),
                     located_here=True)
 
     def owners_named_in(self, call: ast.Call) -> list[Owner]:

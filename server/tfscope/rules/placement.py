@@ -77,9 +77,11 @@ def put_to_work_after(model: SemanticModel, owner: Owner, event) -> bool:
     return any(
         (isinstance(later_event, Compile) and later_event.model in holders)
         or (isinstance(later_event, KerasLoop) and later_event.method in TRAINING_METHODS and later_event.model in holders)
-        # a step whose variables tfscope cannot name (`encoder.trainable_variables + ...` kept in a name) may train it
+        # a step of the same run whose variables tfscope cannot name (`encoder.trainable_variables + ...`
+        # kept in a name) may train it; one in another entry function (a helper given some model) does not
         or (isinstance(later_event, OptimizerStep)
-            and (not later_event.trained or any(trained in holders for trained in later_event.trained)))
+            and ((not later_event.trained and later_event.root is owner.root)
+                 or any(trained in holders for trained in later_event.trained)))
         # a trainer of another package handed it with the strategy trains it under that strategy
         or (isinstance(later_event, HandedWithStrategy) and any(handed in holders for handed in later_event.owners))
         for later_event in later)
