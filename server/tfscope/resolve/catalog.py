@@ -152,6 +152,10 @@ _CLASS_FAMILIES = (
     ("tf_agents.networks.", Api.MODEL),
 )
 
+# Models a library constructs without weights, made at their first call or build (as a subclassed
+# Keras model's are): TF-Agents' networks, given only input specs.
+LAZILY_BUILT_MODELS = ("tf_agents.networks.",)
+
 # Every name below these is data loading, whatever its case.
 _DATA_PREFIXES = ("tensorflow.data.", "keras.datasets.")
 

@@ -17,7 +17,8 @@ after a strategy whose scope is never entered at all and then compiled or traine
 spans one device (`MirroredStrategy(devices=["/gpu:0"])`, `OneDeviceStrategy`): one replica
 distributes nothing; one only loaded, exported or run for predictions is not meant to be
 distributed. A subclassed model without an input
-shape owns no weights until its first call: first called in a replica context or the scope,
+shape owns no weights until its first call, nor does a TF-Agents network until its first call
+or `create_variables()` (tensorflow/agents, tf_agents/networks/network.py): first called in a replica context or the scope,
 its weights are created there and it is not reported (a model's own `model.call(x)` counts as
 its first call). A custom layer whose code makes no variable (no `build`, no `add_weight` or
 `tf.Variable`, no sublayer; Keras's `Layer` base holds none) has nothing to distribute and is
