@@ -146,8 +146,8 @@ class Expressions:
 
     def eval_subscript(self, node: ast.Subscript, frame: Frame):
         """An item of a list or dict the model tracks (`metrics["loss"]`): any of its owners or
-        objects of the project's classes, or of what makes them (`OPTIMIZERS[args.optimizer]`: a class or factory the name picks, here or
-        imported from another module of the project)."""
+        objects of the project's classes, or of what makes them (`OPTIMIZERS[args.optimizer]`: a
+        class or factory the name picks, here or imported from another module of the project)."""
         container = self.eval(node.value, frame)
         self.eval(node.slice, frame)
         if isinstance(container, Sequence):

@@ -16,7 +16,10 @@ trainer class from another package cannot re-create it in its scope). Also flags
 after a strategy whose scope is never entered at all and then compiled or trained, unless it
 spans one device (`MirroredStrategy(devices=["/gpu:0"])`, `OneDeviceStrategy`): one replica
 distributes nothing; one only loaded, exported or run for predictions is not meant to be
-distributed. A subclassed model without an input
+distributed. A model built outside the scope into the attribute that held one built in it (a
+`fit(build=True)` method that rebuilds `self.model`) and then compiled or trained takes the
+distributed model's place: it is reported at the call, in the code that names the strategy,
+that led to it (`net.fit(x, y)`). A subclassed model without an input
 shape owns no weights until its first call, nor does a TF-Agents network until its first call
 or `create_variables()` (tensorflow/agents, tf_agents/networks/network.py): first called in a replica context or the scope,
 its weights are created there and it is not reported (a model's own `model.call(x)` counts as
