@@ -38,31 +38,22 @@ class Frame:
             frame = frame.parent
         return frame.key
 
-    def binds(self, name: str) -> bool:
-        frame = self
-        while frame is not None:
-            if _binding(frame.env, name) is not _ABSENT:
-                return True
-            frame = frame.parent
-        return False
-
     def lookup(self, name: str):
+        value = self._bound(name)
+        return None if value is _ABSENT else value
+
+    def binds(self, name: str) -> bool:
+        """Whether the code binds ``name`` (to anything, known or not) where this frame sees it."""
+        return self._bound(name) is not _ABSENT
+
+    def _bound(self, name: str):
         frame = self
         while frame is not None:
             value = _binding(frame.env, name)
             if value is not _ABSENT:
                 return value
             frame = frame.parent
-        return None
-
-    def binds(self, name: str) -> bool:
-        """Whether the code binds ``name`` (to anything, known or not) where this frame sees it."""
-        frame = self
-        while frame is not None:
-            if _binding(frame.env, name) is not _ABSENT:
-                return True
-            frame = frame.parent
-        return False
+        return _ABSENT
 
 
 _ABSENT = object()
