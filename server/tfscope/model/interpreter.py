@@ -6,35 +6,31 @@ import ast
 from collections import ChainMap
 
 from tfscope.astutil import dotted_name, text_of
+from tfscope.model.bindings import Bindings, names_tf_config
 from tfscope.model.calls import Calls
 from tfscope.model.context import Frame
-from tfscope.model.entities import Owner, Strategy
+from tfscope.model.entities import Strategy
 from tfscope.model.expressions import Expressions
-from tfscope.model.facts import ClusterConfigured, DataInScope, SingleWorkerEvidence
+from tfscope.model.facts import DataInScope, SingleWorkerEvidence
 from tfscope.model.joins import (
     Condition,
     ends_flow,
     existence_of,
     join_layers,
     join_values,
-    owners_in,
     subject_of,
 )
 from tfscope.model.type_tests import is_isinstance_call
 from tfscope.model.values import (
-    SET_UP_METHODS,
     ApiRef,
     ClassValue,
     Dataset,
     ExitStackValue,
     Function,
     Instance,
-    Loss,
     ProjectRef,
     ScopeContext,
-    Sequence,
     is_text,
-    key_pattern,
 )
 from tfscope.resolve.catalog import (
     KNOWN_ROOTS,
@@ -46,11 +42,7 @@ from tfscope.resolve.catalog import (
 )
 
 
-# What an attribute keeps for training that a rebuilt copy replaces.
-_REPLACEABLE = frozenset({Api.MODEL, Api.LOADED_MODEL})
-
-
-class Interpreter(Expressions, Calls):
+class Interpreter(Bindings, Expressions, Calls):
 
     # ------------------------------------------------------------ statements
 
@@ -134,7 +126,7 @@ class Interpreter(Expressions, Calls):
             if isinstance(target, ast.Subscript):
                 holder = self.eval(target.value, frame)
                 key = target.slice
-                if _names_tf_config(holder, key):
+                if names_tf_config(holder, key):
                     self.report(SingleWorkerEvidence(node, "`TF_CONFIG` removed"))
 
     def exec_expr(self, node: ast.Expr, frame: Frame) -> None:
@@ -330,77 +322,6 @@ class Interpreter(Expressions, Calls):
 
     # ------------------------------------------------------------- binding
 
-    def bind(self, target: ast.AST, value, frame: Frame) -> None:
-        if isinstance(target, ast.Name):
-            previous = frame.env.get(target.id)
-            if isinstance(previous, Strategy) and isinstance(value, Strategy) and previous is not value:
-                # alternatives (`try: TPUStrategy() except: MirroredStrategy()`): the one in use stands
-                # for both, and a real strategy for a default fallback (its mistakes are the real ones)
-                if value.is_default and not previous.is_default:
-                    previous, value = value, previous
-                value.alternatives.append(previous)
-            frame.env[target.id] = value
-            self.label_value(value, target)
-        elif isinstance(target, ast.Attribute):
-            receiver = self.eval(target.value, frame)
-            replaced = receiver.attrs.get(target.attr) if isinstance(receiver, Instance) else None
-            if isinstance(receiver, (Instance, Owner)):
-                self.note_attribute_write(receiver, target.attr)
-                receiver.attrs[target.attr] = value
-                if isinstance(receiver, Instance):
-                    _note_flag(receiver, target.attr, value, frame)
-            elif isinstance(receiver, Loss) and target.attr == "reduction":
-                receiver.reduction_assigned = True
-            else:
-                dotted = dotted_name(target)
-                if dotted:
-                    frame.env[dotted] = value
-            self.label_value(value, target)
-            self.note_replacement(replaced, value, target)
-        elif isinstance(target, ast.Subscript) and isinstance(target.value, (ast.Name, ast.Attribute)):
-            container = self.eval(target.value, frame)
-            self.eval(target.slice, frame)
-            if isinstance(container, Sequence):  # `metrics["train/loss"] = Mean()`: one more item, keyed
-                self.add_items(target.value, container, [(value, key_pattern(target.slice))], frame)
-            elif _names_tf_config(container, target.slice):
-                self.cluster_set = True
-                self.report(ClusterConfigured(target))
-        elif isinstance(target, (ast.Tuple, ast.List)):
-            items = value.items if isinstance(value, Sequence) else ()
-            for index, element in enumerate(target.elts):
-                if isinstance(element, ast.Starred):
-                    self.bind(element.value, None, frame)
-                else:
-                    self.bind(element, items[index] if index < len(items) else None, frame)
-        else:
-            self.eval_children(target, frame)
-
-    def note_replacement(self, previous, value, target: ast.Attribute) -> None:
-        """A model made outside every scope into the attribute that held one made in a scope (a
-        `fit` method that rebuilds `self.model`) takes the distributed model's place."""
-        replaced = next((owner for owner in owners_in(previous) if owner.kind in _REPLACEABLE
-                         and owner.placement is not None and not owner.placement.is_default), None)
-        if replaced is None:
-            return
-        strategy = replaced.placement
-        for owner in owners_in(value):
-            if owner.kind in _REPLACEABLE and owner.placement is None and owner is not replaced:
-                conditions = self.resite_to_caller_of(owner, strategy)
-                owner.meet(strategy, self.local_node(target), f"put in `{text_of(target)}` in place of the one created in "
-                           f"the {strategy.describe()} scope", "replaces", conditions)
-
-    def label_value(self, value, target: ast.AST) -> None:
-        text = text_of(target)
-        if isinstance(value, Strategy):
-            value.name_in(self.frame.key, dotted_name(target))
-            if value.binding is None:
-                value.binding, value.binding_key = self.statement, self.frame.key
-        for owner in owners_in(value):
-            if not owner.name or owner.site_frame is self.frame:
-                owner.name = text
-            if not self.call_stack:
-                self.model.bindings.append((target, owner))
-
     def annotation_is_strategy(self, annotation: ast.AST, frame: Frame) -> bool:
         value = self.eval(annotation, frame)
         return isinstance(value, ApiRef) and value.name.endswith("Strategy") or "Strategy" in text_of(annotation)
@@ -489,22 +410,8 @@ def _is_known_foreign_base(value, base: ast.expr, frame: Frame) -> bool:
     return isinstance(value, ProjectRef) and value.module.split(".")[0] in NON_TENSORFLOW_FRAMEWORKS
 
 
-def _names_tf_config(holder, key: ast.AST) -> bool:
-    """`os.environ["TF_CONFIG"]`: where a multi-worker strategy reads its cluster."""
-    return (isinstance(holder, ApiRef) and holder.name == "os.environ" and isinstance(key, ast.Constant)
-            and key.value == "TF_CONFIG")
-
-
 def _literal_key(value):
     return ("literal", repr(value.value)) if isinstance(value, ast.Constant) else ("object", id(value))
-
-
-def _note_flag(instance: Instance, name: str, value, frame: Frame) -> None:
-    function = frame.function
-    if isinstance(value, ast.Constant) and function is not None and function.node.name not in SET_UP_METHODS:
-        instance.flags.add(name)
-    else:
-        instance.flags.discard(name)
 
 
 def _set_attribute(holder, name: str, value) -> None:
@@ -512,4 +419,3 @@ def _set_attribute(holder, name: str, value) -> None:
         holder.attrs.pop(name, None)
     else:
         holder.attrs[name] = value
-
