@@ -12,7 +12,7 @@ import ast
 import os
 from dataclasses import dataclass, field
 
-from tfscope.astutil import dotted_name, walk_statements
+from tfscope.astutil import walk_statements
 from tfscope.model.context import Frame, ScopeStack
 from tfscope.model.entities import Owner, Root, SemanticModel, Strategy
 from tfscope.model.facts import OptimizerV2Era
@@ -22,11 +22,13 @@ from tfscope.model.object_methods import ObjectMethods
 from tfscope.model.tf_api import TfApiCalls
 from tfscope.model.values import (
     SET_UP_METHODS,
+    ApiRef,
     ClassValue,
     Function,
     Instance,
     ProjectRef,
 )
+from tfscope.resolve.catalog import Api, classify
 
 @dataclass
 class DriverRun:
@@ -134,13 +136,19 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         nothing can run it, so it is no entry point. Unless a decorator other than `tf.function`
         may have registered it to be run."""
         enclosing = function.closure.function if function.closure is not None else None
-        if enclosing is None or not all(_is_tf_function(decorator) for decorator in function.node.decorator_list):
+        if enclosing is None or not all(self.is_tf_function(decorator, function.closure)
+                                        for decorator in function.node.decorator_list):
             return False
         loaded = self.names_loaded.get(enclosing.node)
         if loaded is None:
             loaded = self.names_loaded[enclosing.node] = {
                 node.id for node in ast.walk(enclosing.node) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
         return function.node.name not in loaded
+
+    def is_tf_function(self, decorator: ast.expr, frame: Frame) -> bool:
+        """`@tf.function` or `@tf.function(...)`: it compiles the function, and runs it only when called."""
+        wrapper = self.eval(decorator.func if isinstance(decorator, ast.Call) else decorator, frame)
+        return isinstance(wrapper, ApiRef) and classify(wrapper.name) is Api.TF_FUNCTION
 
     def release_frames(self) -> None:
         """Cut what only the interpretation follows: a function's defining frame and class, an
@@ -229,12 +237,6 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
             self.unresolved = self.unresolved or not complete
             self.run.modules[id(tree)] = definitions
         return definitions.get(definition.line)
-
-
-def _is_tf_function(decorator: ast.expr) -> bool:
-    """`@tf.function` or `@tf.function(...)`: it compiles the function, and runs it only when called."""
-    name = dotted_name(decorator.func if isinstance(decorator, ast.Call) else decorator) or ""
-    return name == "function" or name.endswith(".function")
 
 
 def _is_test(function: Function) -> bool:

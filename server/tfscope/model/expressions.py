@@ -202,17 +202,19 @@ class Expressions:
         literals = {name: value.value for name in frame.literal_arguments
                     if isinstance(value := frame.env.get(name), ast.Constant)}
         literals.update(self.flags_tested(test, frame))
-        literals.update(self.types_tested(test, frame))
-        literals.update(self.folders_tested(test, frame))
+        calls = [node for node in ast.walk(test) if isinstance(node, ast.Call)]  # one walk for both kinds
+        if calls:
+            literals.update(self.types_tested(calls, frame))
+            literals.update(self.folders_tested(calls, frame))
         return literal_truth(test, literals)
 
-    def folders_tested(self, test: ast.expr, frame: Frame) -> dict:
-        """`os.path.isdir(path)`, `path.is_dir()` -> False where the path ends as a model file's
-        name does (`.../model_ref.h5`): a file is no folder, so a fallback to the newest checkpoint
-        of a folder does not run. Keyed by the call node."""
+    def folders_tested(self, calls: list[ast.Call], frame: Frame) -> dict:
+        """`os.path.isdir(path)`, `path.is_dir()` among a test's ``calls`` -> False where the path
+        ends as a model file's name does (`.../model_ref.h5`): a file is no folder, so a fallback to
+        the newest checkpoint of a folder does not run. Keyed by the call node."""
         answers = {}
-        for node in ast.walk(test):
-            if not isinstance(node, ast.Call) or not all(map(reads_only, node.args)):
+        for node in calls:
+            if not all(map(reads_only, node.args)):
                 continue
             if isinstance(node.func, ast.Attribute) and node.func.attr == "is_dir" and not node.args:
                 path = self.eval(node.func.value, frame) if reads_only(node.func.value) else None
@@ -235,11 +237,11 @@ class Expressions:
                     flags[f"{node.value.id}.{node.attr}"] = value.value
         return flags
 
-    def types_tested(self, test: ast.expr, frame: Frame) -> dict:
-        """`isinstance(model, keras.Model)` -> True where every object the name may hold answers so
-        (see ``type_tests``), keyed by the call node."""
+    def types_tested(self, calls: list[ast.Call], frame: Frame) -> dict:
+        """`isinstance(model, keras.Model)` among a test's ``calls`` -> True where every object the
+        name may hold answers so (see ``type_tests``), keyed by the call node."""
         decided = {}
-        for node in ast.walk(test):
+        for node in calls:
             held = {answer for _, answer in self.isinstance_answers(node, frame)}
             if len(held) == 1 and None not in held:
                 decided[node] = held.pop()

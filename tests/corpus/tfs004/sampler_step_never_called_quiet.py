@@ -19,6 +19,7 @@ def train(datasets, build_model, steps=1000):
             loss = -tf.reduce_sum(tf.nn.softmax(domain_logits) * domain_rewards)
         sampler_optimizer.apply_gradients([(tape.gradient(loss, domain_logits), domain_logits)])
 
+    @tf.function
     def _sampler_step():
         with strategy.scope():
             strategy.run(_apply_sampler_gradients)
