@@ -38,7 +38,9 @@ it ran there, nor
 `load_weights` of a Keras 2 HDF5 file (`.h5`, `.hdf5`): it holds layer weights only
 (`hdf5_format.load_weights_from_hdf5_group`) and creates no optimizer variable. The file name
 decides, also when a path is built from it (`os.path.join(folder, name)`, `tf.io.gfile.join`,
-`pathlib.Path(folder) / name`, `str(...)`, a helper that returns the name).
+`pathlib.Path(folder) / name`, `.joinpath(name)`, `str(...)`, a helper that returns the name, a
+class constant `Config.WEIGHTS_NAME`); a fallback taken only when that path is a folder
+(`if tf.io.gfile.isdir(path): path = tf.train.latest_checkpoint(path)`) does not run for it.
 
 ## Example
 ```python
