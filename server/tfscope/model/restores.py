@@ -1,0 +1,67 @@
+"""Restores: `checkpoint.restore`, `load_weights`, `restore_or_initialize`, and which of them
+create optimizer variables where they run."""
+
+from __future__ import annotations
+
+import ast
+
+from tfscope.model.entities import Owner
+from tfscope.model.facts import Restore
+from tfscope.model.values import is_text
+from tfscope.resolve.catalog import Api
+
+# Names of weights files that restore more than layer weights (Keras 3, TF checkpoints); a
+# literal "tf" is `save_format="tf"`.
+_OTHER_WEIGHTS_FORMATS = (".weights.h5", ".keras", ".ckpt", ".index")
+
+
+class Restores:
+
+    def owner_load_weights(self, model: Owner, node, args, kwargs) -> None:
+        path = args[0] if args else kwargs.get("filepath")
+        if _is_weights_only_file(path) or (path is None and self.names_only_hdf5_weights()):
+            model.restored = True  # layer weights only: no optimizer variable is created
+        else:
+            self.restore([model], node, "`load_weights`")
+        self.note_build(model, node, under_recorded_strategy=True)
+
+    def names_only_hdf5_weights(self) -> bool:
+        """Whether every weights file the module names is a Keras 2 HDF5 one (`ModelCheckpoint(
+        "weights_{epoch:03d}.hdf5")`): a path tfscope cannot follow (the newest file of a folder) is
+        one too; a TF checkpoint lookup (`tf.train.latest_checkpoint`) is not unknown."""
+        if self.hdf5_weights_only is None:
+            names = [node.value for node in ast.walk(self.tree)
+                     if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+            self.hdf5_weights_only = (any(_is_weights_only_file(ast.Constant(name)) for name in names)
+                                      and not any(name.endswith(_OTHER_WEIGHTS_FORMATS) or name == "tf"
+                                                  for name in names))
+        return self.hdf5_weights_only
+
+    def owner_restore(self, checkpoint: Owner, node, args, kwargs) -> None:
+        if checkpoint.kind is Api.CHECKPOINT:
+            self.restore(checkpoint.tracked, node, f"`{node.func.attr}`")
+
+    def restore(self, targets: list[Owner], node: ast.AST, what: str) -> None:
+        for target in targets:
+            target.restored = True
+        missing = tuple(
+            t for t in targets if (t.kind is Api.OPTIMIZER and _restore_makes_slots(t))
+            or (t.kind in (Api.MODEL, Api.LOADED_MODEL) and t.optimizer is not None and not t.trained
+                and (not isinstance(t.optimizer, Owner) or _restore_makes_slots(t.optimizer)))
+        )
+        self.report(Restore(node, self.statement, self.frame.key, what, tuple(targets),
+                            self.current() is not None or self.replica is not None, missing))
+
+
+def _restore_makes_slots(optimizer: Owner) -> bool:
+    """A restore creates this optimizer's slot variables now: no step made them, and it is not a
+    legacy OptimizerV2 (whose `add_slot` enters the strategy it was made under)."""
+    return not optimizer.trained and ".legacy." not in optimizer.label
+
+
+def _is_weights_only_file(path) -> bool:
+    """A Keras 2 HDF5 weights file (`.h5`, `.hdf5`) holds layer weights only: loading it creates no
+    optimizer variable (`hdf5_format.load_weights_from_hdf5_group`). Keras 3 `.weights.h5` files
+    and TF checkpoints also restore optimizer state."""
+    text = path.value if is_text(path) else ""
+    return text.endswith((".h5", ".hdf5")) and not text.endswith(".weights.h5")
