@@ -86,3 +86,47 @@ def test_an_elif_chain_is_named_by_the_branch_taken_not_by_every_branch_passed()
         "    elif model_type == \"unet\":\n").replace('main("unet", 2, {})', "main(input(), 2, {})")
     [message] = _messages(text)
     assert "when `model_type == 'unet'`;" in message
+
+
+def test_a_test_on_a_parameter_is_named_as_its_code_spells_it() -> None:
+    # the test is on `gpu_num`, which speaks of `args.gpus` where the call passed it: the message
+    # still names the test the reader sees in `main`
+    text = SCRIPT.replace('    main("unet", 2, {})', "    args = parse_args()\n    main(args.model, args.gpus, {})")
+    [message] = _messages(text)
+    assert "when `gpu_num >= 2 and model_type not in known_models`" in message
+    assert "args." not in message
+
+
+CORRELATED = """\
+import tensorflow as tf
+
+
+def make_optimizer(distributed):
+    if distributed:
+        return "adam"  # compile builds it, in the scope
+    return tf.keras.optimizers.Adam()
+
+
+def main(args):
+    optimizer = make_optimizer(args.multi_gpu)
+    strategy = tf.distribute.MirroredStrategy()
+    if args.multi_gpu:
+        with strategy.scope():
+            model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+            model.compile(optimizer=optimizer, loss="mse")
+    else:
+        model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+        model.compile(optimizer=optimizer, loss="mse")
+
+
+if __name__ == "__main__":
+    main(parse_args())
+"""
+
+
+def test_a_parameter_tested_in_a_helper_correlates_with_the_same_value_tested_by_its_caller() -> None:
+    # the helper builds an optimizer only when `not args.multi_gpu`, where nothing is compiled in the scope
+    assert _messages(CORRELATED) == []
+    # passed another flag, it may be built on the path that compiles in the scope
+    [message] = _messages(CORRELATED.replace("make_optimizer(args.multi_gpu)", "make_optimizer(args.tpu)"))
+    assert "when not `distributed` and `args.multi_gpu`" in message

@@ -29,6 +29,8 @@ class Bindings:
                     previous, value = value, previous
                 value.alternatives.append(previous)
             frame.env[target.id] = value
+            if frame.passed and target.id in frame.passed:  # no longer what the call passed
+                frame.passed = {name: passed for name, passed in frame.passed.items() if name != target.id} or None
             self.label_value(value, target)
         elif isinstance(target, ast.Attribute):
             receiver = self.eval(target.value, frame)

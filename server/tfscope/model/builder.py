@@ -57,6 +57,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.set_on: dict[int, tuple] = {}  # id of a strategy -> the path `experimental_set_strategy` set it on
         self.conditions: list = []  # the branch conditions the code being run is under
         self.conditions_by_test: dict[ast.expr, Condition] = {}  # see ``condition_of``
+        self.names_in_test: dict[ast.expr, frozenset] = {}  # see ``condition_of``
         self.replica: Strategy | None = None  # inside a function run by strategy.run
         self.call_stack: list[ast.AST] = []  # call nodes being inlined, outermost first
         self.active_functions: list[Function] = []

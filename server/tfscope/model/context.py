@@ -9,7 +9,15 @@ from dataclasses import dataclass, field
 from tfscope.astutil import dotted_name
 from tfscope.model.entities import Strategy
 from tfscope.model.facts import NestedScopes
-from tfscope.model.joins import Condition, condition_of, contradicts, existence_of, join_values, owners_in
+from tfscope.model.joins import (
+    Condition,
+    condition_of,
+    contradicts,
+    existence_of,
+    in_terms_of,
+    join_values,
+    owners_in,
+)
 from tfscope.model.values import Function, ScopeContext
 
 MAX_CALL_DEPTH = 8
@@ -29,6 +37,7 @@ class Frame:
     key: ast.AST | None = None  # the function (or module) whose body this frame runs
     conditions_at_entry: int = 0  # the caller's path ends here: what a `return` adds is the body's
     literal_arguments: frozenset = frozenset()  # parameters the call passed a literal (`is_distributed=True`)
+    passed: dict | None = None  # parameter -> the plain value the call passed it (see ``joins.passed_arguments``)
 
     @property
     def module(self) -> ast.AST | None:
@@ -138,7 +147,21 @@ class ScopeStack:
     # ------------------------------------------------------ path conditions
 
     def condition_of(self, test: ast.expr) -> Condition:
-        """``joins.condition_of``, worked out once per test: a function's body runs at each call."""
+        """``joins.condition_of``, worked out once per test (a function's body runs at each call),
+        except where the test names a parameter: then it speaks of what this call passed it."""
+        passed = self.frame.passed
+        if passed:
+            names = self.names_in_test.get(test)
+            if names is None:
+                names = self.names_in_test[test] = frozenset(
+                    node.id for node in ast.walk(test) if isinstance(node, ast.Name))
+            if not names.isdisjoint(passed):
+                condition = condition_of(in_terms_of(test, passed))
+                self.model.spelled.setdefault(condition[0], self.written_condition(test)[0])
+                return condition
+        return self.written_condition(test)
+
+    def written_condition(self, test: ast.expr) -> Condition:
         condition = self.conditions_by_test.get(test)
         if condition is None:
             condition = self.conditions_by_test[test] = condition_of(test)

@@ -162,6 +162,8 @@ class SemanticModel:
     events: list = field(default_factory=list)
     # root-level name bindings of owners, for hovers: (name node, owner)
     bindings: list[tuple[ast.AST, Owner]] = field(default_factory=list)
+    # a path condition rewritten into the terms of the code that called it -> the test as written
+    spelled: dict[str, str] = field(default_factory=dict)
     # the strategies created elsewhere in the user's project (``resolve.distribution``), asked lazily
     project_strategies: Callable[[], tuple] = field(default=tuple, repr=False)
 

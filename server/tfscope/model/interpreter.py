@@ -8,6 +8,7 @@ from collections import ChainMap
 from tfscope.astutil import dotted_name, text_of
 from tfscope.model.bindings import Bindings, names_tf_config
 from tfscope.model.calls import Calls
+from tfscope.model.functions import FunctionCalls
 from tfscope.model.context import Frame
 from tfscope.model.entities import Strategy
 from tfscope.model.expressions import Expressions
@@ -42,7 +43,7 @@ from tfscope.resolve.catalog import (
 )
 
 
-class Interpreter(Bindings, Expressions, Calls):
+class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
 
     # ------------------------------------------------------------ statements
 
@@ -332,7 +333,6 @@ class Interpreter(Bindings, Expressions, Calls):
         with_node, strategy = self.current_with[-1]
         if isinstance(value, Dataset) and statement in with_node.body:  # the cheap test first: a body is a list
             self.report(DataInScope(statement, with_node, strategy))
-
 
 
 def _exec_assign_checking_data(builder: Interpreter, node, frame: Frame) -> None:

@@ -9,9 +9,11 @@ only sees the owners that can exist there, so branches that each stay consistent
 from __future__ import annotations
 
 import ast
+import copy
+from functools import lru_cache
 from typing import Iterable, Iterator
 
-from tfscope.astutil import text_of
+from tfscope.astutil import dotted_name, text_of
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.values import Alternatives, ApiRef, BoundMethod, Function, Instance, Loss, ScopeContext, Sequence
 
@@ -107,12 +109,93 @@ def contradicts(first: Iterable[Condition], second: Iterable[Condition]) -> bool
     if not first or not second:  # most objects and most code are on no condition: nothing to compare
         return False
     held = dict(first)
-    return any(held.get(text, polarity) is not polarity for text, polarity in second)
+    if any(held.get(text, polarity) is not polarity for text, polarity in second):
+        return True
+    return _refuted(first, held_in=second) or _refuted(second, held_in=held)
 
 
-def describe_conditions(conditions: Iterable[Condition]) -> str:
-    """The path in words; `x != 'a'` is left out where `x == 'b'` also holds (an `elif` chain)."""
-    kept = [(text, polarity) for text, polarity in dict.fromkeys(conditions)
+def _refuted(conditions: Iterable[Condition], held_in) -> bool:
+    """Whether a compound test among ``conditions`` (`strategy is not None and not keras_fit`)
+    comes out the other way from what the tests ``held_in`` the other path decide."""
+    known = None
+    for text, polarity in conditions:
+        test = _compound(text)
+        if test is not None:
+            known = known if known is not None else dict(held_in)
+            truth = _truth(test, known)
+            if truth is not None and truth is not polarity:
+                return True
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _compound(text: str) -> ast.BoolOp | None:
+    """The `and`/`or` of tests a condition's text spells, which the tests of another path can decide."""
+    if " and " not in text and " or " not in text:
+        return None  # most conditions are one plain test: skip the parse
+    try:
+        test = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return None
+    return test if isinstance(test, ast.BoolOp) else None
+
+
+def _truth(test: ast.expr, known: dict[str, bool]) -> bool | None:
+    """Whether ``test`` holds given the truth of the tests in ``known`` (text -> held); None
+    where they do not decide it."""
+    subject, held = subject_of(test)
+    if isinstance(subject, ast.BoolOp):  # decided by one operand that decides it, or by all of them
+        decisive = isinstance(subject.op, ast.Or)
+        operands = [_truth(value, known) for value in subject.values]
+        truth = decisive if decisive in operands else None if None in operands else not decisive
+    else:
+        truth = known.get(text_of(subject))
+        if truth is None and (folded := _folded(subject, {})) is not _UNBOUND:
+            truth = bool(folded)
+    return None if truth is None else truth is held
+
+
+def in_terms_of(test: ast.expr, passed: dict[str, ast.expr]) -> ast.expr:
+    """``test`` with each parameter replaced by what the call passed it (see ``passed_arguments``)."""
+    return _Renamer(passed).visit(copy.deepcopy(test))
+
+
+class _Renamer(ast.NodeTransformer):
+    def __init__(self, passed: dict[str, ast.expr]) -> None:
+        self.passed = passed
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return self.passed.get(node.id, node)
+
+
+def passed_arguments(call: ast.AST | None, positional: list[ast.arg], keyword_only: list[ast.arg],
+                     outer: dict[str, ast.expr] | None) -> dict[str, ast.expr]:
+    """What a call passes each parameter, where that is a name or an attribute (a literal is
+    decided where it is tested), in the terms of the outermost caller (``outer``: what the caller's
+    own parameters were passed). A test on such a parameter (`if strategy is not None and not
+    keras_fit:`) then speaks of the caller's values, so tests in the caller can decide it."""
+    if not isinstance(call, ast.Call) or any(isinstance(argument, ast.Starred) for argument in call.args):
+        return {}
+    passed = dict(zip((parameter.arg for parameter in positional), call.args))
+    names = {parameter.arg for parameter in (*positional, *keyword_only)}
+    passed.update((keyword.arg, keyword.value) for keyword in call.keywords if keyword.arg in names)
+    return {name: _root_renamed(value, outer) if outer else value for name, value in passed.items()
+            if dotted_name(value) is not None}
+
+
+def _root_renamed(chain: ast.expr, outer: dict[str, ast.expr]) -> ast.expr:
+    """`args.fit` where the caller's `args` was passed `options`: `options.fit`."""
+    root = chain
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    return in_terms_of(chain, outer) if root.id in outer else chain
+
+
+def describe_conditions(conditions: Iterable[Condition], spelled: dict[str, str]) -> str:
+    """The path in words, each test as its code spells it (``spelled``: see ``passed_arguments``);
+    `x != 'a'` is left out where `x == 'b'` also holds (an `elif` chain)."""
+    kept = [(text, polarity) for text, polarity in dict.fromkeys((spelled.get(text, text), polarity)
+                                                                  for text, polarity in conditions)
             if text not in _SCRIPT_GUARDS and not text.startswith(_EXISTENCE)]
     equalities = {condition: _equality(*condition) for condition in kept}
     pinned = {found[0] for found in equalities.values() if found is not None and found[1]}

@@ -21,7 +21,7 @@ import ast
 
 from tfscope.astutil import text_of
 from tfscope.model.entities import Owner, Strategy
-from tfscope.model.values import Alternatives, ApiRef, Instance, Sequence
+from tfscope.model.values import Alternatives, ApiRef, Instance
 from tfscope.resolve.catalog import Api
 
 # canonical class -> owner kinds whose instances it holds for (True) or not (False)

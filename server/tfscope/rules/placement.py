@@ -41,7 +41,7 @@ def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | N
             meeting = Meeting(owner.placement, owner.site, f"created in the {owner.placement.describe()} scope")
         if meeting is not None:
             reason = meeting.reason
-            path = describe_conditions([*culprit.condition, *meeting.condition])
+            path = describe_conditions([*culprit.condition, *meeting.condition], model.spelled)
             if path:
                 reason += f" when {path}"
             yield outside_scope_violation(model, culprit, owner, meeting.strategy, reason, meeting.node)

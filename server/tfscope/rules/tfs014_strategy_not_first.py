@@ -84,7 +84,7 @@ def check(model: SemanticModel):
             continue
         if sets_cluster and not event.cluster_set_before:  # no cluster yet: one worker, which only logs
             continue
-        when = describe_conditions(event.first_op_path)
+        when = describe_conditions(event.first_op_path, model.spelled)
         yield Violation(
             node=event.node,
             message=f"{event.what} must come before any other TensorFlow operation in a multi-worker "
