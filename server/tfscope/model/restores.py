@@ -45,12 +45,27 @@ class Restores:
         for target in targets:
             target.restored = True
         missing = tuple(
-            t for t in targets if (t.kind is Api.OPTIMIZER and _restore_makes_slots(t))
+            t for t in targets if (t.kind is Api.OPTIMIZER and _restore_makes_slots(t)
+                                   and not self.trains_only_unbuilt_models(t))
             or (t.kind in (Api.MODEL, Api.LOADED_MODEL) and t.optimizer is not None and not t.trained
-                and (not isinstance(t.optimizer, Owner) or _restore_makes_slots(t.optimizer)))
+                and not _unbuilt(t) and (not isinstance(t.optimizer, Owner) or _restore_makes_slots(t.optimizer)))
         )
         self.report(Restore(node, self.statement, self.frame.key, what, tuple(targets),
                             self.current() is not None or self.replica is not None, missing))
+
+
+    def trains_only_unbuilt_models(self, optimizer: Owner) -> bool:
+        """Every model compiled with ``optimizer`` has no variable yet: it has no slot to make."""
+        users = [owner for owner in self.model.owners if owner.optimizer is optimizer]
+        return bool(users) and all(_unbuilt(user) for user in users)
+
+
+def _unbuilt(model: Owner) -> bool:
+    """A subclassed model not called or built yet holds no variable: a restore into it creates
+    nothing now; each value (and its optimizer slots) is restored when its variable is created,
+    wherever the model first runs (tensorflow/python/checkpoint/restore.py, `queue_slot_variables`:
+    slot restorations wait for the original variable)."""
+    return model.lazy and not model.built
 
 
 def _restore_makes_slots(optimizer: Owner) -> bool:

@@ -41,6 +41,12 @@ decides, also when a path is built from it (`os.path.join(folder, name)`, `tf.io
 `pathlib.Path(folder) / name`, `.joinpath(name)`, `str(...)`, a helper that returns the name, a
 class constant `Config.WEIGHTS_NAME`); a fallback taken only when that path is a folder
 (`if tf.io.gfile.isdir(path): path = tf.train.latest_checkpoint(path)`) does not run for it.
+Nor is a restore into a subclassed model that has not been called or built yet (and its
+optimizer, when every model compiled with it is such a one): it holds no variable, so the
+restore creates nothing there; each value, and the slots for it, is restored when the variable
+is created, wherever the model first runs (slot restorations wait for the original variable:
+`queue_slot_variables` in tensorflow/python/checkpoint/restore.py). A model first built
+outside the scope is TFS015's.
 
 ## Example
 ```python
