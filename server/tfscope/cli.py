@@ -12,7 +12,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from tfscope import __version__
 from tfscope.collector import collector_paused
@@ -151,8 +151,7 @@ def _host_port(value: str) -> str:
 # ---------------------------------------------------------------- check
 
 
-@dataclass(frozen=True)
-class FileJob:
+class FileJob(NamedTuple):
     path: str
     display_path: str
     settings: Settings

@@ -30,15 +30,13 @@ class Applicability(str, enum.Enum):
         return self is Applicability.SAFE or (unsafe_fixes and self is Applicability.UNSAFE)
 
 
-@dataclass(frozen=True)
-class Edit:
+class Edit(NamedTuple):
     start: int
     end: int
     new_text: str
 
 
-@dataclass(frozen=True)
-class Fix:
+class Fix(NamedTuple):
     title: str
     edits: tuple[Edit, ...]
     applicability: Applicability = Applicability.SAFE
@@ -52,8 +50,7 @@ class Fix:
         return bool(self.added_tokens or self.removed_tokens)
 
 
-@dataclass(frozen=True)
-class Related:
+class Related(NamedTuple):
     start: int
     end: int
     message: str

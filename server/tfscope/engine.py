@@ -8,8 +8,8 @@ import logging
 import os
 import threading
 from collections import Counter
-from dataclasses import dataclass, field, replace
-from typing import Callable
+from dataclasses import dataclass, field
+from typing import Callable, NamedTuple
 
 from tfscope import config, fixes, ownership
 from tfscope.collector import collector_paused
@@ -228,8 +228,7 @@ def _add_evidence(model: SemanticModel, version, path: str | None, settings: Set
     model.project_strategies = functools.cache(functools.partial(distribution.strategies_created, path, settings))
 
 
-@dataclass(frozen=True)
-class _SeenFinding:
+class _SeenFinding(NamedTuple):
     """A finding a script's run puts in another module, by position (the run read the saved file)."""
 
     code: str
@@ -468,7 +467,7 @@ def _candidate_fixes(analysis: Analysis, diagnostic: Diagnostic) -> list[Fix]:
 
 
 def _preferred(fix: Fix) -> Fix:
-    return fix if fix.is_preferred else replace(fix, is_preferred=True)
+    return fix if fix.is_preferred else fix._replace(is_preferred=True)
 
 
 def _overlaps(spans: list[tuple[int, int]], taken: list[tuple[int, int]]) -> bool:

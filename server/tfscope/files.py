@@ -10,7 +10,7 @@ import tokenize
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, NamedTuple, TYPE_CHECKING
 
 from tfscope.config import Settings, is_excluded
 from tfscope.notebook import NotebookError, read_notebook
@@ -39,8 +39,7 @@ class ReadError(Exception):
     """A file that cannot be checked; the message says why, without the path."""
 
 
-@dataclass(frozen=True)
-class SourceFile:
+class SourceFile(NamedTuple):
     """A checked file's text as read, with what is needed to write it back unchanged otherwise."""
 
     source: Source

@@ -26,7 +26,7 @@ import ast
 import re
 import threading
 import warnings
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tfscope.config import DEFAULT_SETTINGS, Settings
 from tfscope.engine import Analysis, analyze, build_model
@@ -38,8 +38,7 @@ from tfscope.source import Source
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")  # as ``Source`` counts lines
 
 
-@dataclass(frozen=True)
-class Chunk:
+class Chunk(NamedTuple):
     """Top-level statements that start on line ``line`` (0-based), with the text up to the next ones."""
 
     text: str
@@ -48,8 +47,7 @@ class Chunk:
     statements: tuple[ast.stmt, ...]
 
 
-@dataclass(frozen=True)
-class ParseStats:
+class ParseStats(NamedTuple):
     """What the last parse did: for tests and benchmarks."""
 
     reused_chunks: int
@@ -257,8 +255,7 @@ class IncrementalAnalyzer:
         return model, unresolved
 
 
-@dataclass(frozen=True)
-class _Built:
+class _Built(NamedTuple):
     """A model and everything it was built from (the tree by identity: it holds the tree's nodes)."""
 
     tree: ast.Module

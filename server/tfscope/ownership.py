@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 import bisect
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from tfscope.model.entities import Owner, SemanticModel, Strategy
 from tfscope.source import Source
@@ -15,8 +15,7 @@ from tfscope.source import Source
 NO_STRATEGY = "⟨no strategy⟩"
 
 
-@dataclass(frozen=True)
-class OwnerHint:
+class OwnerHint(NamedTuple):
     """After the expression that creates a named owner: the strategy that owns its variables."""
 
     offset: int  # the end of the creating expression
@@ -24,8 +23,7 @@ class OwnerHint:
     explanation: str  # what the hover says about it
 
 
-@dataclass(frozen=True)
-class ScopeSummary:
+class ScopeSummary(NamedTuple):
     """One ``with S.scope():`` block: the owners created in it, and those created elsewhere used in it."""
 
     start: int  # the ``with`` header line

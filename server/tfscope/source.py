@@ -10,6 +10,7 @@ import bisect
 import itertools
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")  # the line ends both ast and LSP recognise
 
@@ -24,8 +25,7 @@ class Cell:
     uri: str | None = None  # set by the language server for notebook cell documents
 
 
-@dataclass(frozen=True)
-class RecordedRun:
+class RecordedRun(NamedTuple):
     """What a notebook file records of its last run: an editor sends its cells without it."""
 
     # the TensorFlow version it printed (`print(tf.__version__)`, or its era)

@@ -11,8 +11,7 @@ import functools
 import io
 import re
 import tokenize
-from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 from tfscope.diagnostics import Edit
 from tfscope.source import Cell, Source
@@ -79,8 +78,7 @@ def is_comment_line(source: Source, line: int) -> bool:
     return not is_masked(source, line) and source.line_text(line).lstrip(" \t").startswith("#")
 
 
-@dataclass(frozen=True)
-class LineBlock:
+class LineBlock(NamedTuple):
     """Whole lines ``first..last`` (inclusive) that a fix moves or rewrites as one piece."""
 
     first: int

@@ -8,8 +8,7 @@ statement's first line, which is also where ``noqa_fix`` writes it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Union
+from typing import NamedTuple, Union
 
 from tfscope.diagnostics import Applicability, Edit, Fix
 from tfscope.fixes.comments import CommentLayout
@@ -52,8 +51,7 @@ def noqa_suppressions(source: Source) -> dict[int, Suppression]:
     return suppressions
 
 
-@dataclass(frozen=True)
-class NoqaDirective:
+class NoqaDirective(NamedTuple):
     """One noqa comment: where it is, its codes, and the lines whose findings it suppresses."""
 
     start: int  # offsets of the directive in the text

@@ -8,15 +8,13 @@ answered by pull, never both.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import attrs
 from lsprotocol import types
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(NamedTuple):
     """What one pull of a cell returned, and the cell's version in the editor then (with
     ``run: onSave`` the findings may be of an older, saved text)."""
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, NamedTuple
 
 from lsprotocol import types
 from pygls import uris
@@ -40,8 +39,7 @@ POLL_SECONDS = 1.0  # only when the client cannot watch files for us
 CONFIGURATION_WAIT_SECONDS = 5.0  # how long the first analysis waits for workspace/configuration
 
 
-@dataclass(frozen=True)
-class Effective:
+class Effective(NamedTuple):
     """What applies to one document in one generation."""
 
     generation: int

@@ -6,7 +6,7 @@ concatenated, so a position inside a cell document is relative to that cell's fi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from lsprotocol import types
 
@@ -35,8 +35,7 @@ def _unit_counter(encoding: str):
     return _UNIT_COUNTERS.get(encoding, _UNIT_COUNTERS[types.PositionEncodingKind.Utf16])
 
 
-@dataclass(frozen=True)
-class DocumentView:
+class DocumentView(NamedTuple):
     """One editor document seen inside a Source: a whole file, or one notebook cell."""
 
     uri: str

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from urllib.parse import unquote
+from typing import NamedTuple
 
 from lsprotocol import types
 from pygls import uris
@@ -16,8 +16,7 @@ from tfscope.source import RecordedRun, Source
 PYTHON_LANGUAGES = ("python", "")  # cells with no language id are taken as the notebook's Python
 
 
-@dataclass(frozen=True)
-class Snapshot:
+class Snapshot(NamedTuple):
     """The text of one analysis target at one moment; ``version`` changes with any edit to it."""
 
     key: str  # the text document uri, or the notebook uri for notebook cells

@@ -9,8 +9,8 @@ how the result meets ``[tool.tfscope]``, with ruff's meaning and default (``edit
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from dataclasses import replace
+from typing import Any, Mapping, NamedTuple
 
 from pygls import uris
 
@@ -28,8 +28,7 @@ NOTIFICATION_LEVELS = ("off", "onError", "onWarning", "always")  # ruff-vscode's
 RUN_MODES = ("onType", "onSave")  # ruff-vscode's lint.run
 
 
-@dataclass(frozen=True)
-class ServerOptions:
+class ServerOptions(NamedTuple):
     """The settings the server itself acts on (the engine never sees them)."""
 
     enable: bool = True
@@ -75,8 +74,7 @@ _FOLDER_KEY = "workspace"  # names the folder an entry of the per-folder list be
 _CLIENT_ONLY_KEYS = frozenset({"importStrategy"})
 
 
-@dataclass(frozen=True)
-class Resolved:
+class Resolved(NamedTuple):
     options: ServerOptions
     settings: Settings
     errors: tuple[str, ...]

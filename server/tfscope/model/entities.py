@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from tfscope.resolve.catalog import WEIGHTLESS_LAYERS, Api
 
@@ -89,8 +89,7 @@ class Strategy:
         return f"`{name}` ({' or '.join(kinds)})" if kinds and self.kind not in ("unknown", "default") else f"`{name}`"
 
 
-@dataclass(frozen=True)
-class Meeting:
+class Meeting(NamedTuple):
     """An interaction that expects an object to live under ``strategy``."""
 
     strategy: Strategy

@@ -11,15 +11,14 @@ overrides ``__call__`` skips that check.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tfscope.astutil import text_of
 
 _DEFAULT_REDUCTIONS = ("auto", "sum_over_batch_size")
 
 
-@dataclass(frozen=True)
-class Reduction:
+class Reduction(NamedTuple):
     default: bool  # AUTO / SUM_OVER_BATCH_SIZE, the reductions Keras rejects under a strategy
     site: ast.AST  # where the fix belongs: the keyword, the parameter default, the `super().__init__`
 

@@ -14,8 +14,8 @@ import os
 import re
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from tfscope.config import Settings
 from tfscope.resolve.catalog import STRATEGY_CLASSES
@@ -38,8 +38,7 @@ _CREATION = re.compile(r"^(?![ \t]*(?:>>>|\.\.\.)(?:[ \t]|$))[^#\n]*?\b(?P<name>
                        + r")\s*\(", re.MULTILINE)
 
 
-@dataclass(frozen=True)
-class ProjectStrategy:
+class ProjectStrategy(NamedTuple):
     path: str  # relative to the project folder, `/`-separated
     line: int  # 1-based; for a notebook, the line in the file's JSON text
     name: str  # the strategy class
@@ -48,8 +47,7 @@ class ProjectStrategy:
         return f"`{self.name}` ({self.path}:{self.line})"
 
 
-@dataclass(frozen=True)
-class _FileFacts:
+class _FileFacts(NamedTuple):
     creations: tuple[tuple[str, int], ...]  # (strategy class, line) of each construction
     imports: frozenset[str]  # the modules its imports name, dotted (`from a.b import c`: a.b and a.b.c)
     defines_tests: bool  # what a test runner collects: `def test...`, a `unittest`/pytest test class
@@ -58,8 +56,7 @@ class _FileFacts:
 _NO_FACTS = _FileFacts((), frozenset(), False)
 
 
-@dataclass(frozen=True)
-class _Source:
+class _Source(NamedTuple):
     """A file of a project's listing, with what its path says (worked out once per listing)."""
 
     path: Path

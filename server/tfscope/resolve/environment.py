@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import glob
 import os
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from packaging.version import InvalidVersion, Version
 
@@ -18,8 +18,7 @@ _SITE_PATTERNS = ("lib/python3*/site-packages", "lib64/python3*/site-packages", 
                   "Lib/site-packages")
 
 
-@dataclass(frozen=True)
-class Installed:
+class Installed(NamedTuple):
     keras: Version | None
     tensorflow: Version | None
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from packaging.version import InvalidVersion, Version
 
@@ -118,8 +118,7 @@ _QUOTED_REQUIREMENT = re.compile(r"""["']((?:tensorflow|tf[-_]keras|keras|tf-nig
                                  re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class KerasVersion:
+class KerasVersion(NamedTuple):
     major: int
     evidence: str  # why: "the file imports `tf_keras`", "requirements.txt pins tensorflow<2.16", ...
     # TensorFlow before 2.11: optimizers are OptimizerV2, whose variables appear at the first step
@@ -483,8 +482,7 @@ def _versions_named(specifier) -> list[Version]:
     return found
 
 
-@dataclass(frozen=True)
-class _Listing:
+class _Listing(NamedTuple):
     """What ``declared_version`` needs of a folder's entries."""
 
     stamp: int  # the folder's modification time: every entry added, removed or renamed moves it

@@ -15,7 +15,7 @@ import os
 import sys
 import threading
 import time
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tfscope.collector import collector_paused
 from tfscope.resolve.keras_version import uses_tensorflow_1_apis
@@ -30,8 +30,7 @@ _LATE = object()  # not asked: the time budget ran out first
 _PARSO_CACHE_BOUND = 500  # modules; parso starts evicting at 600 (see _bound_parso_cache)
 
 
-@dataclass(frozen=True)
-class Definition:
+class Definition(NamedTuple):
     path: str
     line: int  # 1-based line of the `def`/`class` name
 

@@ -6,7 +6,7 @@ import ast
 import importlib
 import threading
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable, Iterable, NamedTuple
 
 from tfscope.diagnostics import FixIntent, Severity
 
@@ -39,8 +39,7 @@ class Violation:
     intent: FixIntent | None = None
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     code: str
     name: str
     severity: Severity
