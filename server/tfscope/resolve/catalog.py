@@ -48,7 +48,8 @@ VARIABLE_OWNERS = frozenset(
 # Roots of the import graph that tfscope understands; other imports are the user's project.
 KNOWN_ROOTS = frozenset(
     {"tensorflow", "keras", "tf_keras", "transformers", "keras_hub", "keras_nlp", "keras_cv",
-     "contextlib", "numpy", "pandas", "tensorflow_datasets", "tensorflow_hub", "os", "tf_agents"}
+     "contextlib", "numpy", "pandas", "tensorflow_datasets", "tensorflow_hub", "os", "tf_agents",
+     "tensorflow_recommenders"}
 )
 
 # Machine-learning frameworks none of whose classes is a TensorFlow or Keras one.
@@ -70,6 +71,7 @@ _CANONICAL_PREFIXES = (
     ("tensorflow.optimizers", "keras.optimizers"),
     ("tensorflow.metrics", "keras.metrics"),
     ("tensorflow.losses", "keras.losses"),
+    ("tensorflow_recommenders.Model", "tensorflow_recommenders.models.Model"),
     ("tensorflow.distribute.experimental.TPUStrategy", "tensorflow.distribute.TPUStrategy"),
     ("tensorflow.distribute.experimental.MultiWorkerMirroredStrategy",
      "tensorflow.distribute.MultiWorkerMirroredStrategy"),
@@ -150,11 +152,17 @@ _CLASS_FAMILIES = (
     # TF-Agents networks are Keras layers built at their first call (`create_variables()` makes
     # one): tensorflow/agents, tf_agents/networks/network.py
     ("tf_agents.networks.", Api.MODEL),
+    # TensorFlow Recommenders' models subclass `keras.Model` and make their layers' weights at
+    # the first call: tensorflow/recommenders, tensorflow_recommenders/models/base.py and
+    # experimental/models/ranking.py (`class Ranking(models.Model)`)
+    ("tensorflow_recommenders.models.", Api.MODEL),
+    ("tensorflow_recommenders.experimental.models.", Api.MODEL),
 )
 
 # Models a library constructs without weights, made at their first call or build (as a subclassed
-# Keras model's are): TF-Agents' networks, given only input specs.
-LAZILY_BUILT_MODELS = ("tf_agents.networks.",)
+# Keras model's are): TF-Agents' networks, given only input specs, and TF Recommenders' models.
+LAZILY_BUILT_MODELS = ("tf_agents.networks.", "tensorflow_recommenders.models.",
+                       "tensorflow_recommenders.experimental.models.")
 
 # Every name below these is data loading, whatever its case.
 _DATA_PREFIXES = ("tensorflow.data.", "keras.datasets.")

@@ -21,7 +21,9 @@ distributed. A model built outside the scope into the attribute that held one bu
 distributed model's place: it is reported at the call, in the code that names the strategy,
 that led to it (`net.fit(x, y)`). A subclassed model without an input
 shape owns no weights until its first call, nor does a TF-Agents network until its first call
-or `create_variables()` (tensorflow/agents, tf_agents/networks/network.py): first called in a replica context or the scope,
+or `create_variables()` (tensorflow/agents, tf_agents/networks/network.py), nor a TensorFlow
+Recommenders model (`tfrs.Model`, `tfrs.experimental.models.Ranking`: `keras.Model` subclasses,
+tensorflow/recommenders): first called in a replica context or the scope,
 its weights are created there and it is not reported (a model's own `model.call(x)` counts as
 its first call). A custom layer whose code makes no variable (no `build`, no `add_weight` or
 `tf.Variable`, no sublayer; Keras's `Layer` base holds none) has nothing to distribute and is

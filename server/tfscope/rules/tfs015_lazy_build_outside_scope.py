@@ -11,7 +11,8 @@ DOC = """\
 Checks for a subclassed Keras model constructed inside the strategy scope but first called
 (`model(x)`) or built (`model.build(shape)`) outside it. TF-Agents networks are such models:
 `network.Network` is a Keras layer whose `create_variables()` makes that first call
-(tensorflow/agents, tf_agents/networks/network.py).
+(tensorflow/agents, tf_agents/networks/network.py); so are TensorFlow Recommenders' models
+(`tfrs.Model` and its subclasses, `tfrs.experimental.models.Ranking`).
 
 ## Why is this bad?
 A subclassed model creates its weights lazily, on its first call or build. Constructing it in
