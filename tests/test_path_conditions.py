@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tfscope import engine
 from tfscope.config import Settings
+from tfscope.model.joins import contradicts
 from tfscope.source import Source
 
 SCRIPT = """\
@@ -130,3 +131,31 @@ def test_a_parameter_tested_in_a_helper_correlates_with_the_same_value_tested_by
     # passed another flag, it may be built on the path that compiles in the scope
     [message] = _messages(CORRELATED.replace("make_optimizer(args.multi_gpu)", "make_optimizer(args.tpu)"))
     assert "when not `distributed` and `args.multi_gpu`" in message
+
+
+def test_a_parameter_the_helper_binds_again_speaks_of_its_new_value() -> None:
+    # `distributed` is no longer what the call passed: the helper's optimizer may exist with `args.multi_gpu`
+    rebound = CORRELATED.replace("def make_optimizer(distributed):\n",
+                                 "def make_optimizer(distributed):\n    distributed = os.environ.get(\"DISTRIBUTED\")\n")
+    [message] = _messages("import os\n" + rebound)
+    assert "when not `distributed` and `args.multi_gpu`" in message
+
+
+def test_a_nested_function_tests_what_its_enclosing_call_was_passed() -> None:
+    nested = CORRELATED.replace(
+        "def make_optimizer(distributed):\n    if distributed:\n        return \"adam\"  # compile builds it, in the scope\n"
+        "    return tf.keras.optimizers.Adam()\n",
+        "def make_optimizer(distributed):\n    def pick():\n        if distributed:\n            return \"adam\"\n"
+        "        return tf.keras.optimizers.Adam()\n    return pick()\n")
+    assert nested != CORRELATED
+    assert _messages(nested) == []
+
+
+def test_an_and_or_test_is_decided_by_what_the_other_path_says_of_its_operands() -> None:
+    compound = ("strategy is not None and not keras_fit", False)
+    assert contradicts([compound], [("strategy", True), ("keras_fit", False)])
+    assert not contradicts([compound], [("strategy", True), ("keras_fit", True)])
+    assert not contradicts([compound], [("strategy", True)])  # `keras_fit` undecided
+    assert contradicts([("a or b", True)], [("a", False), ("b", False)])
+    # a negated `and` (`if not (a and b):`) is the `and` not held
+    assert contradicts([("a and b", False)], [("a", True), ("b", True)])

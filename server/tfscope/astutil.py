@@ -30,6 +30,19 @@ def text_of(node: ast.AST) -> str:
         return ""
 
 
+def arguments_by_parameter(call: ast.Call, positional: list[ast.arg], keyword_only: list[ast.arg]) -> dict[str, ast.expr]:
+    """The expression ``call`` writes for each parameter it fills, by position (up to a `*args`,
+    after which positions are unknown) or by keyword."""
+    written = {}
+    for parameter, argument in zip(positional, call.args):
+        if isinstance(argument, ast.Starred):
+            break
+        written[parameter.arg] = argument
+    names = {parameter.arg for parameter in (*positional, *keyword_only)}
+    written.update((keyword.arg, keyword.value) for keyword in call.keywords if keyword.arg in names)
+    return written
+
+
 _STATEMENT_HOLDERS = (ast.stmt, ast.excepthandler, ast.match_case)
 
 

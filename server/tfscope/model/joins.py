@@ -13,7 +13,7 @@ import copy
 from functools import lru_cache
 from typing import Iterable, Iterator
 
-from tfscope.astutil import dotted_name, text_of
+from tfscope.astutil import arguments_by_parameter, dotted_name, text_of
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.values import Alternatives, ApiRef, BoundMethod, Function, Instance, Loss, ScopeContext, Sequence
 
@@ -174,11 +174,9 @@ def passed_arguments(call: ast.AST | None, positional: list[ast.arg], keyword_on
     decided where it is tested), in the terms of the outermost caller (``outer``: what the caller's
     own parameters were passed). A test on such a parameter (`if strategy is not None and not
     keras_fit:`) then speaks of the caller's values, so tests in the caller can decide it."""
-    if not isinstance(call, ast.Call) or any(isinstance(argument, ast.Starred) for argument in call.args):
+    if not isinstance(call, ast.Call):
         return {}
-    passed = dict(zip((parameter.arg for parameter in positional), call.args))
-    names = {parameter.arg for parameter in (*positional, *keyword_only)}
-    passed.update((keyword.arg, keyword.value) for keyword in call.keywords if keyword.arg in names)
+    passed = arguments_by_parameter(call, positional, keyword_only)
     return {name: _root_renamed(value, outer) if outer else value for name, value in passed.items()
             if dotted_name(value) is not None}
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import NamedTuple
 
-from tfscope.astutil import text_of
+from tfscope.astutil import arguments_by_parameter, text_of
 
 _DEFAULT_REDUCTIONS = ("auto", "sum_over_batch_size")
 
@@ -95,15 +95,8 @@ def _parameter_named(function: ast.FunctionDef, value: ast.AST) -> ast.arg | Non
 
 
 def _argument_for(function: ast.FunctionDef, parameter: ast.arg, call: ast.Call) -> ast.AST | None:
-    given = _keyword(call, parameter.arg)
-    if given is not None:
-        return given
     positional = [*function.args.posonlyargs, *function.args.args][1:]  # after `self`
-    if parameter in positional:
-        index = positional.index(parameter)
-        if index < len(call.args) and not any(isinstance(arg, ast.Starred) for arg in call.args[: index + 1]):
-            return call.args[index]
-    return None
+    return arguments_by_parameter(call, positional, function.args.kwonlyargs).get(parameter.arg)
 
 
 def _default_of(function: ast.FunctionDef, parameter: ast.arg) -> ast.AST | None:
