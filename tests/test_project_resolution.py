@@ -271,6 +271,16 @@ def test_a_keras_2_only_api_in_the_code_means_keras_2(monkeypatch):
     assert detect_keras_version(estimator, Settings()) == 2  # tf.estimator went with TensorFlow 2.16
 
 
+def test_importing_tensorflow_addons_means_keras_2_but_a_commented_import_does_not(monkeypatch):
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    for imported in ("import tensorflow_addons as tfa", "from tensorflow_addons.optimizers import AdamW",
+                     "    import numpy as np, tensorflow_addons"):
+        assert detect_keras_version(Source(f"import tensorflow as tf\n{imported}\n"), Settings()) == 2, imported
+    for mentioned in ("# import tensorflow_addons as tfa", "print('pip install tensorflow_addons')"):
+        assert detect_keras_version(Source(f"import tensorflow as tf\n{mentioned}\n"), Settings()) == 3, mentioned
+
+
 def test_tensorflow_1_apis_mean_optimizer_v2_unless_tf_is_compat_v1(monkeypatch):
     monkeypatch.delenv("VIRTUAL_ENV", raising=False)
     monkeypatch.delenv("CONDA_PREFIX", raising=False)

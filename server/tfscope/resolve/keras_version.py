@@ -42,6 +42,10 @@ _IN_FILE = (  # (literal on the line, or None for anywhere in the text; pattern;
 # (found from the lines holding "import", far fewer than those naming keras)
 _IMPORTS_KERAS = ("import", re.compile(r"[ \t\f]*(?:import[ \t\f]+keras\b(?!\.)|from[ \t\f]+keras[ \t\f]+import)"))
 _LINE_BREAK = re.compile(r"[\r\n]")
+# Libraries that never supported Keras 3: TensorFlow Addons' last release (0.23) stops at TensorFlow
+# 2.15, and its maintainers left Keras 3 out of scope (tensorflow/addons#2870)
+_IMPORTS_KERAS_2_ONLY_LIBRARY = ("tensorflow_addons", re.compile(
+    r"[ \t\f]*(?:import[ \t\f][^\r\n#]*\btensorflow_addons\b|from[ \t\f]+tensorflow_addons\b)"))
 # APIs only Keras 2 (TF <= 2.15) has: the weakest evidence, read last; searched only when the
 # literal each needs is in the text (a regex that starts with \b visits every position).
 # (`tf.estimator` went with TensorFlow 2.16, the release that made Keras 3 the default)
@@ -206,6 +210,8 @@ def _from_code(code: str) -> KerasVersion:
             or (any(literal in code for literal in _KERAS_2_ONLY_MODULE_LITERALS) and _KERAS_2_ONLY_MODULES.search(code))
             or (_CHECKPOINT_PATH.search(code) and _KERAS_WEIGHTS_CALL.search(code))):
         return KerasVersion(2, "the file uses Keras-2-only APIs")
+    if _starts_a_line(*_IMPORTS_KERAS_2_ONLY_LIBRARY, code):
+        return KerasVersion(2, "the file imports `tensorflow_addons`, which never supported Keras 3")
     if _starts_a_line(*_IMPORTS_KERAS, code):
         return KerasVersion(3, "the file imports `keras`, and nothing names a TensorFlow before 2.16")
     return KerasVersion(DEFAULT, "nothing names a version, and Keras 3 is the default since TensorFlow 2.16")
