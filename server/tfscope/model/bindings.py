@@ -35,13 +35,13 @@ class Bindings:
         elif isinstance(target, ast.Attribute):
             receiver = self.eval(target.value, frame)
             replaced = receiver.attrs.get(target.attr) if isinstance(receiver, Instance) else None
-            if isinstance(receiver, (Instance, Owner)):
+            if isinstance(receiver, Loss) and target.attr == "reduction":
+                receiver.reduction_assigned = True
+            elif isinstance(receiver, (Instance, Owner, Loss)):
                 self.note_attribute_write(receiver, target.attr)
                 receiver.attrs[target.attr] = value
                 if isinstance(receiver, Instance):
                     _note_flag(receiver, target.attr, value, frame)
-            elif isinstance(receiver, Loss) and target.attr == "reduction":
-                receiver.reduction_assigned = True
             else:
                 dotted = dotted_name(target)
                 if dotted:

@@ -59,6 +59,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.conditions_by_test: dict[ast.expr, Condition] = {}  # see ``condition_of``
         self.names_in_test: dict[ast.expr, frozenset] = {}  # see ``condition_of``
         self.replica: Strategy | None = None  # inside a function run by strategy.run
+        self.compiled_caller: str | None = None  # inside the loss or metric named so that compile was given
         self.call_stack: list[ast.AST] = []  # call nodes being inlined, outermost first
         self.active_functions: list[Function] = []
         self.root: Root | None = None
@@ -190,6 +191,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.root = Root(function.node, context_known=function.node in self.entry_points,
                          test_entry=_is_test(function))
         self.scopes, self.replica, self.call_stack, self.loop_depth, self.conditions = [], None, [], 0, []
+        self.compiled_caller = None
         frame = Frame({}, parent=function.closure, function=function, key=function.node)
         self.frames = [frame]
         if self_value is None and function.owner_class is not None:

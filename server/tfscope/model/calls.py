@@ -152,6 +152,8 @@ class Calls:
             return self.call_owner(callee, node, args)
         if isinstance(callee, Loss):
             return self.call_loss(callee, node)
+        if isinstance(callee, Instance) and callee.cls.method("__call__") is not None:
+            return self.call_function(callee.cls.method("__call__"), node, args, kwargs, self_value=callee)
         return self.call_unknown(callee, node, args, kwargs)
 
     def call_unknown(self, callee, node: ast.Call, args: list, kwargs: dict):
@@ -238,11 +240,13 @@ class Calls:
         elif cls.kind is Api.LOSS:
             reduction = loss_reduction.of_subclass(cls, node)
             if reduction is None:
-                return Loss(node, cls.node.name, default_reduction=False, condition=tuple(self.conditions))
-            # the fix belongs in the class unless the reduction is passed here, or the class is not this file's
-            site = reduction.site if not cls.external or _within(node, reduction.site) else node
-            return Loss(node, cls.node.name, reduction.default, site, tuple(self.conditions),
-                        picked_by=_picker(node.func, cls.node.name))
+                instance = Loss(node, cls.node.name, default_reduction=False, condition=tuple(self.conditions),
+                                cls=cls)
+            else:
+                # the fix belongs in the class unless the reduction is passed here, or the class is not this file's
+                site = reduction.site if not cls.external or _within(node, reduction.site) else node
+                instance = Loss(node, cls.node.name, reduction.default, site, tuple(self.conditions),
+                                picked_by=_picker(node.func, cls.node.name), cls=cls)
         else:
             instance = Instance(cls, condition=tuple(self.conditions))
         init = cls.method("__init__")

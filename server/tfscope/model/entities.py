@@ -116,6 +116,7 @@ class Owner:
     attrs: dict = field(default_factory=dict)
     lazy: bool = False  # a subclassed model: weights appear at its first call or build
     optimizer: object = None  # what compile() gave it: an Owner, a string, or an UnseenOptimizer
+    compiled_functions: tuple = ()  # the loss and metrics compile() gave it, which Keras calls per replica
     trained: bool = False  # a training step ran (or optimizer.build): slot variables exist
     restored: bool = False  # a checkpoint or weights file was loaded into it
     built: bool = False  # its first call or build ran (a lazy model's weights exist)

@@ -124,6 +124,8 @@ class Expressions:
             return BoundMethod(receiver, name)
         if isinstance(receiver, ClassValue) and name in receiver.data:
             return receiver.data[name]
+        if isinstance(receiver, Loss) and name in receiver.attrs:
+            return receiver.attrs[name]
         if isinstance(receiver, Instance):
             if name in receiver.attrs:
                 return receiver.attrs[name]

@@ -62,6 +62,7 @@ class LossCalled(NamedTuple):
     scope: Strategy | None = None
     context_known: bool = True  # False in a function nobody in the file calls
     loss: Loss | None = None  # the object called (whose reduction the code may assign later)
+    compiled_caller: str | None = None  # the loss or metric given to compile that calls it (see ``Loss``)
 
 
 class StartupAfterOps(NamedTuple):

@@ -82,7 +82,7 @@ class ObjectMethods(Restores):
         if isinstance(receiver, Owner) and name == "call":
             # `model.call(x)` runs the sublayers' `__call__`, which build them where it runs: a call
             return self.call_owner(receiver, node, args)
-        if isinstance(receiver, (Instance, Owner)):
+        if isinstance(receiver, (Instance, Owner, Loss)):
             cls = class_of(receiver)
             method = cls.method(name) if cls is not None else None
             if isinstance(receiver, Owner):
@@ -160,6 +160,9 @@ class ObjectMethods(Restores):
         """``model`` None: a model tfscope cannot see (built dynamically), whose optimizer and
         metrics still have to agree with each other."""
         given = kwargs.get("optimizer", args[0] if args else _DEFAULT_OPTIMIZER)
+        if model is not None:
+            model.compiled_functions = tuple(_argument(args, kwargs, index, name)
+                                             for index, name in _COMPILED_CALLABLES.items())
         # optimizers built on different paths (`if ...: opt = A() else: opt = B()`) each reach it
         for optimizer in self.feasible(given) or [given]:
             mark = self.assume_all(getattr(optimizer, "condition", ()))
@@ -210,18 +213,43 @@ class ObjectMethods(Restores):
         self.run_overridden_step(model, method, node, current)
 
     def run_overridden_step(self, model: Owner, method: str, node: ast.Call, current: Strategy | None) -> None:
-        """`fit` runs the model's own `train_step` (`evaluate`: `test_step`) through the strategy's
-        `run`: the strategy the model was created under, else the one current at `fit`."""
-        cls = class_of(model)
-        step = cls.method(_OVERRIDDEN_STEPS[method]) if cls is not None and method in _OVERRIDDEN_STEPS else None
+        """`fit` runs the model's `train_step` (`evaluate`: `test_step`) through the strategy's `run`
+        (the strategy the model was created under, else the one current at `fit`): the class's own
+        step, else Keras's, which calls the loss and metrics compile was given."""
         strategy = model.placement or current
-        if step is None or strategy is None or strategy.is_default or self.replica is not None:
+        if method not in _OVERRIDDEN_STEPS or strategy is None or strategy.is_default or self.replica is not None:
             return
+        cls = class_of(model)
+        step = cls.method(_OVERRIDDEN_STEPS[method]) if cls is not None else None
         outer, self.replica = self.replica, strategy
         try:
-            self.call_function(step, node, [None], {}, self_value=model)
+            if step is not None:
+                self.call_function(step, node, [None], {}, self_value=model)
+            elif _OVERRIDDEN_STEPS[method] in _STEPS_CALLING_COMPILED:
+                self.call_compiled_functions(model, node)
         finally:
             self.replica = outer
+
+    def owner_compiled_loss(self, model: Owner, node, args, kwargs) -> None:
+        """A `train_step` of the project's own that calls `self.compiled_loss(...)` (or Keras's
+        `compute_loss`) runs the loss compile was given, in the replica the step runs in."""
+        cls = class_of(model)
+        if self.replica is not None and (cls is None or cls.method(node.func.attr) is None):
+            self.call_compiled_functions(model, node)
+
+    def call_compiled_functions(self, model: Owner, node: ast.Call) -> None:
+        """Keras's step calls each loss and metric that compile was given with the batch's targets
+        and predictions: the project's code among them runs (a Keras object's does not)."""
+        for value in _flattened(model.compiled_functions):
+            for option in value.options if isinstance(value, Alternatives) else (value,):
+                code = _code_run_by_keras(option)
+                if code is None:
+                    continue
+                outer, self.compiled_caller = self.compiled_caller, _name_of_callable(option)
+                try:
+                    self.dispatch(code, node, [None, None], {}, self.frame)
+                finally:
+                    self.compiled_caller = outer
 
     def owner_build(self, owner: Owner, node, args, kwargs) -> None:
         if owner.kind is Api.OPTIMIZER:
@@ -319,7 +347,7 @@ class ObjectMethods(Restores):
         open_scope = scope if scope is not None and not scope.is_default else None
         self.report(LossCalled(loss.node, loss.label, loss.default_reduction, self.replica, self.local_node(node),
                                loss.reduction_site or loss.node, open_scope,
-                               self.root.context_known or self.root.test_entry, loss))
+                               self.root.context_known or self.root.test_entry, loss, self.compiled_caller))
         return None
 
     def meet_distributed_parts(self, model: Owner, node: ast.Call, values: list) -> None:
@@ -340,8 +368,15 @@ _OVERRIDDEN_STEPS = {
     "predict": "predict_step", "predict_on_batch": "predict_step",
 }
 
+# Keras's own steps that call the loss and metrics compile was given (`predict_step` calls neither).
+_STEPS_CALLING_COMPILED = frozenset({"train_step", "test_step"})
+# compile's parameters that take functions Keras calls per replica, by position.
+_COMPILED_CALLABLES = {1: "loss", 2: "metrics", 4: "weighted_metrics"}
+
 _OWNER_METHODS = {
     "compile": ObjectMethods.owner_compile,
+    "compiled_loss": ObjectMethods.owner_compiled_loss,
+    "compute_loss": ObjectMethods.owner_compiled_loss,
     "fit": ObjectMethods.owner_keras_loop,
     "evaluate": ObjectMethods.owner_keras_loop,
     "predict": ObjectMethods.owner_keras_loop,
@@ -359,6 +394,40 @@ _OWNER_METHODS = {
     "restore": Restores.owner_restore,
     "read": Restores.owner_restore,
 }
+
+
+def _argument(args: list, kwargs: dict, index: int, name: str):
+    return kwargs.get(name, args[index] if index < len(args) else None)
+
+
+def _flattened(value) -> list:
+    """The items of nested lists and dicts (`loss={"mask": dice, "box": "mse"}`)."""
+    if isinstance(value, (list, tuple)):
+        return [item for element in value for item in _flattened(element)]
+    if isinstance(value, Sequence):
+        return _flattened(value.items)
+    return [value]
+
+
+def _code_run_by_keras(value) -> Function | BoundMethod | None:
+    """What of the project's runs when Keras calls ``value``: a function, an object's `__call__`,
+    or the `call` that a loss class's `Loss.__call__` runs (compile exempts only that loss object
+    from the reduction check, not the losses its code calls)."""
+    if isinstance(value, (Function, BoundMethod)):
+        return value
+    cls = class_of(value)
+    if not isinstance(value, (Instance, Loss)) or cls is None:
+        return None
+    name = "__call__" if cls.method("__call__") is not None or isinstance(value, Instance) else "call"
+    return BoundMethod(value, name) if cls.method(name) is not None else None
+
+
+def _name_of_callable(value) -> str:
+    if isinstance(value, Function):
+        return value.node.name
+    if isinstance(value, (Instance, Loss)) and value.cls is not None:
+        return value.cls.node.name
+    return value.name
 
 
 def _as_step_inputs(step: Function, values: list) -> list:

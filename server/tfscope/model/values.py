@@ -216,6 +216,8 @@ class Loss:
     # the code assigns its `reduction` (`fn.reduction = NONE`, a wrapper's setter forwarding to it)
     reduction_assigned: bool = False
     picked_by: str | None = None  # the code that picks the class when it does not name it (`LOSSES[name]`)
+    cls: ClassValue | None = None  # the project's own loss class it is an instance of
+    attrs: dict = field(default_factory=dict)  # what its `__init__` kept (`self.bce = BinaryCrossentropy()`)
 
 
 @dataclass(eq=False)
@@ -322,7 +324,7 @@ def key_pattern(node: ast.AST | None) -> tuple[str, str, bool] | None:
 
 def class_of(value) -> ClassValue | None:
     """The file's class of an instance, or of a variable owner made from one (a Keras subclass)."""
-    if isinstance(value, Instance):
+    if isinstance(value, (Instance, Loss)):
         return value.cls
     cls = value.attrs.get("__class__") if isinstance(value, Owner) else None
     return cls if isinstance(cls, ClassValue) else None

@@ -12,7 +12,16 @@ called directly, outside `compile`, where a strategy is active:
   calls (a library's loss helper, a model's `train_step`) when another file of the project
   that imports the module's top-level package (or the module, also as seen from its own folder)
   creates a strategy: the helper runs under it wherever its caller does. Unrelated scripts (a
-  book's chapters) are no evidence; nor is a docstring example (`>>> strategy = ...`).
+  book's chapters) are no evidence; nor is a docstring example (`>>> strategy = ...`);
+- with Keras 2, inside a loss or metric of the project's own that `compile` was given (a
+  function, an object with `__call__`, a loss class's `call`), when `fit`, `evaluate`,
+  `train_on_batch` or `test_on_batch` runs Keras's step under a strategy (or a `train_step` of
+  the project's calls `self.compiled_loss(...)`): the step calls it in each replica, and
+  `compile` exempts only the object it was given, not the loss objects its code calls
+  (`LossesContainer._get_loss_object` wraps a function in `LossFunctionWrapper` and sets
+  `_allow_sum_over_batch_size` on that wrapper; deepfakes/faceswap#1224 is this bug). A loss
+  object given to `compile` as a metric is exempt too in later Keras 2 releases
+  (`MetricsContainer._get_metric_object`), so tfscope leaves it alone.
 
 A loss class of the project's own counts when its `__init__` leaves the reduction at the
 default (no `reduction` passed to `super().__init__`, or a parameter defaulting to `AUTO`); the
@@ -50,6 +59,10 @@ def step_fn(x, y):
     loss = tf.nn.compute_average_loss(per_example_loss, global_batch_size=GLOBAL_BATCH)
 ```
 
+In a compiled function the advice is `reduction="none"` alone: Keras's step averages what the
+compiled function returns over the global batch (`scale_loss_for_distribution`), so the
+function should return the per-example values.
+
 ## Fix safety
 "Use `reduction="none"` and `tf.nn.compute_average_loss`" sets `reduction="none"` on the
 constructor and wraps each call of the loss in the distributed step in
@@ -58,8 +71,8 @@ value, and so the gradients, change scale. It is offered only where the global b
 a name the step can see (`GLOBAL_BATCH_SIZE`, `global_batch_size`, `GLOBAL_BATCH`, in the
 module or a function around the call), `tensorflow` is imported, the loss is built from a
 Keras class (a class of the project's own is fixed in its `__init__`, by hand), and every call
-of the loss tfscope sees runs in a step run by the strategy (not in a scope, where only the
-reduction would need to change).
+of the loss tfscope sees runs in a step the project runs with the strategy (not in a scope, where
+only the reduction would need to change, nor in a compiled function, whose result Keras averages).
 """
 
 
@@ -78,11 +91,16 @@ def check(model: SemanticModel):
         seen.add(event.reduction_site)
         yield Violation(
             node=event.reduction_site,
-            message=f"`{event.label}`{_picked_by(event)} uses the default reduction but {message}; pass "
-            "`reduction=\"none\"` and average with `tf.nn.compute_average_loss`",
+            message=f"`{event.label}`{_picked_by(event)} uses the default reduction but {message}; "
+            f"{_COMPILED_ADVICE if event.compiled_caller else _STEP_ADVICE}",
             related=related,
             intent=_average_per_example(model, event),
         )
+
+
+_STEP_ADVICE = "pass `reduction=\"none\"` and average with `tf.nn.compute_average_loss`"
+# Keras averages what a compiled loss returns over the global batch itself
+_COMPILED_ADVICE = "pass `reduction=\"none\"` and return the per-example values"
 
 
 def _certainty(event: LossCalled) -> int:
@@ -99,6 +117,12 @@ def _picked_by(event: LossCalled) -> str:
 def _where_it_raises(model: SemanticModel, event: LossCalled):
     """Why the call meets a strategy, and where: in a replica (any Keras), in a scope (Keras 2
     raises there too), or in a function of a project that creates a strategy (Keras 2)."""
+    if event.compiled_caller is not None:
+        if model.keras_version != 2:
+            return None  # Keras 3 checks no reduction, and Keras's step scales what the compiled loss returns
+        return (f"is called by `{event.compiled_caller}`, which `compile` was given: Keras 2 runs it in each replica "
+                f"of {event.replica.describe()} and exempts only it from the reduction check, so this call raises",
+                ((event.call, "called here by the compiled function"),))
     if event.replica is not None and not event.replica.is_default:
         return (f"is called in a step run by {event.replica.describe()}",
                 ((event.call, "called in the distributed step here"),))
@@ -124,7 +148,8 @@ def _average_per_example(model: SemanticModel, event: LossCalled) -> AverageLoss
     if event.reduction_site is not event.loss_node and all(k.value is not event.reduction_site for k in keywords):
         return None  # a loss class of the project's own: its `__init__` decides
     calls = [other for other in model.events_of(LossCalled) if other.loss_node is event.loss_node]
-    if any(other.replica is None or other.replica.is_default for other in calls):
+    # a compiled function's result is averaged by Keras: per-example values need no global batch size
+    if any(other.replica is None or other.replica.is_default or other.compiled_caller for other in calls):
         return None
     return AverageLossPerExample(event.loss_node, tuple(dict.fromkeys(other.call for other in calls)))
 
