@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from tfscope.engine import analyze, fixes_for
+from tfscope.model.object_methods import _OWNER_METHODS
 from tfscope.source import Source
 
 CORPUS = sorted((Path(__file__).parent / "corpus").rglob("*.py"))
@@ -133,3 +134,26 @@ def test_the_cycle_collector_is_paused_only_while_analysing():
     finally:
         gc.enable()
     assert seen == [False, False]
+
+
+ALIASED_METHOD_CALLS = """\
+import tensorflow as tf
+
+strategy = tf.distribute.MirroredStrategy()
+with strategy.scope():
+    model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+    model.compile(optimizer="adam", loss="mse")
+    optimizer = tf.keras.optimizers.Adam()
+    variable = tf.Variable(0.0)
+    checkpoint = tf.train.Checkpoint(model=model, optimizer=optimizer)
+for receiver in (model, optimizer, variable, checkpoint):
+    method = receiver.{name}
+    method(tf.zeros((4, 2)), tf.zeros((4, 1)))
+"""
+
+
+@pytest.mark.parametrize("name", sorted(_OWNER_METHODS), ids=str)
+def test_a_keras_method_called_through_an_alias_is_analysed(name):
+    """`fit = model.fit; fit(x, y)`: the call's node is a name, not the method's attribute."""
+    analysis = analyze(Source(ALIASED_METHOD_CALLS.format(name=name)))
+    assert analysis.tree is not None and isinstance(analysis.diagnostics, list)

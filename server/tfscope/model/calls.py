@@ -159,9 +159,9 @@ class Calls:
     def call_unknown(self, callee, node: ast.Call, args: list, kwargs: dict):
         name = _callee_name(node.func)
         if name == "compile" and isinstance(node.func, ast.Attribute):
-            self.owner_compile(None, node, args, kwargs)
+            self.owner_compile(None, "compile", node, args, kwargs)
         elif name in _STEP_METHODS and isinstance(node.func, ast.Attribute):
-            self.report_step(None, node)  # an optimizer tfscope cannot see (`self.optimizer` set elsewhere)
+            self.report_step(None, name, node)  # an optimizer tfscope cannot see (`self.optimizer` set elsewhere)
         for value in [*args, *kwargs.values()]:
             self.mark_handed_over(value)
         self.meet_handed_with_strategy(name, node, [*args, *kwargs.values()])

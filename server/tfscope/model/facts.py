@@ -29,6 +29,7 @@ class OptimizerStep(NamedTuple):
     """`apply_gradients`/`minimize` of ``optimizer``, with the context it runs in."""
 
     node: ast.AST
+    method: str  # `apply_gradients` or `minimize`
     optimizer: Owner | None  # None: an optimizer tfscope does not see
     replica: Strategy | None  # the strategy whose `run` runs it, if any
     scope: Strategy | None  # the scope active around it

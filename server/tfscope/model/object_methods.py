@@ -154,9 +154,9 @@ class ObjectMethods(Restores):
     def call_owner_method(self, owner: Owner, name: str, node: ast.Call, args: list, kwargs: dict) -> None:
         handler = _OWNER_METHODS.get(name)
         if handler is not None:
-            handler(self, owner, node, args, kwargs)
+            handler(self, owner, name, node, args, kwargs)
 
-    def owner_compile(self, model: Owner | None, node, args, kwargs) -> None:
+    def owner_compile(self, model: Owner | None, method: str, node, args, kwargs) -> None:
         """``model`` None: a model tfscope cannot see (built dynamically), whose optimizer and
         metrics still have to agree with each other."""
         given = kwargs.get("optimizer", args[0] if args else _DEFAULT_OPTIMIZER)
@@ -197,9 +197,8 @@ class ObjectMethods(Restores):
         string_optimizer = model.optimizer if isinstance(model.optimizer, str) and not isinstance(optimizer, Owner) else None
         self.report(Compile(node, self.statement, self.frame.key, model, current, string_optimizer))
 
-    def owner_keras_loop(self, model: Owner, node, args, kwargs) -> None:
+    def owner_keras_loop(self, model: Owner, method: str, node, args, kwargs) -> None:
         current = self.current()
-        method = node.func.attr
         if current is not None:
             self.meet(model, current, self.local_node(node), f"run by `{method}` inside the {current.describe()} scope",
                        "loop")
@@ -230,11 +229,11 @@ class ObjectMethods(Restores):
         finally:
             self.replica = outer
 
-    def owner_compiled_loss(self, model: Owner, node, args, kwargs) -> None:
+    def owner_compiled_loss(self, model: Owner, method: str, node, args, kwargs) -> None:
         """A `train_step` of the project's own that calls `self.compiled_loss(...)` (or Keras's
         `compute_loss`) runs the loss compile was given, in the replica the step runs in."""
         cls = class_of(model)
-        if self.replica is not None and (cls is None or cls.method(node.func.attr) is None):
+        if self.replica is not None and (cls is None or cls.method(method) is None):
             self.call_compiled_functions(model, node)
 
     def call_compiled_functions(self, model: Owner, node: ast.Call) -> None:
@@ -251,17 +250,17 @@ class ObjectMethods(Restores):
                 finally:
                     self.compiled_caller = outer
 
-    def owner_build(self, owner: Owner, node, args, kwargs) -> None:
+    def owner_build(self, owner: Owner, method: str, node, args, kwargs) -> None:
         if owner.kind is Api.OPTIMIZER:
             owner.trained = True
         else:
             self.note_build(owner, node)
 
-    def owner_assign(self, variable: Owner, node, args, kwargs) -> None:
+    def owner_assign(self, variable: Owner, method: str, node, args, kwargs) -> None:
         if self.replica is not None:
             variable.updated_in_step = True
 
-    def owner_step(self, optimizer: Owner, node, args, kwargs) -> None:
+    def owner_step(self, optimizer: Owner, method: str, node, args, kwargs) -> None:
         optimizer.trained = True
         if self.replica is not None:
             for owner in self.owners_named_in(node):
@@ -278,16 +277,16 @@ class ObjectMethods(Restores):
                 if model.kind in (Api.MODEL, Api.LOADED_MODEL) and strategy is not None and not strategy.is_default:
                     self.meet(optimizer, strategy, self.local_node(node), f"used by a step that updates "
                               f"{model.describe()}, created in the {strategy.describe()} scope", "direct step")
-        self.report_step(optimizer, node)
+        self.report_step(optimizer, method, node)
 
-    def report_step(self, optimizer: Owner | None, node: ast.Call) -> None:
+    def report_step(self, optimizer: Owner | None, method: str, node: ast.Call) -> None:
         # the function holding the step is called one frame up
         call = self.call_stack[-1] if self.call_stack else node
         statement = self.frames[-2].statement if len(self.frames) > 1 else self.statement
         trained = tuple(owner for owner in self.owners_named_in(node) if owner.kind in (Api.MODEL, Api.LOADED_MODEL))
         # a step in another module's helper is found at the call into it, in this file
         called_in_a_loop = len(self.frames) > 1 and self.frames[-1].loop_depth_at_entry > 0
-        self.report(OptimizerStep(node, optimizer, self.replica, self.current(), self.local_node(call), statement,
+        self.report(OptimizerStep(node, method, optimizer, self.replica, self.current(), self.local_node(call), statement,
                                   self.root.context_known, trained, called_in_a_loop, tuple(self.conditions),
                                   self.root),
                     located_here=True)

@@ -17,7 +17,7 @@ _OTHER_WEIGHTS_FORMATS = (".weights.h5", ".keras", ".ckpt", ".index")
 
 class Restores:
 
-    def owner_load_weights(self, model: Owner, node, args, kwargs) -> None:
+    def owner_load_weights(self, model: Owner, method: str, node, args, kwargs) -> None:
         path = args[0] if args else kwargs.get("filepath")
         if _is_weights_only_file(path) or (path is None and self.names_only_hdf5_weights()):
             model.restored = True  # layer weights only: no optimizer variable is created
@@ -37,9 +37,9 @@ class Restores:
                                                   for name in names))
         return self.hdf5_weights_only
 
-    def owner_restore(self, checkpoint: Owner, node, args, kwargs) -> None:
+    def owner_restore(self, checkpoint: Owner, method: str, node, args, kwargs) -> None:
         if checkpoint.kind is Api.CHECKPOINT:
-            self.restore(checkpoint.tracked, node, f"`{node.func.attr}`")
+            self.restore(checkpoint.tracked, node, f"`{method}`")
 
     def restore(self, targets: list[Owner], node: ast.AST, what: str) -> None:
         for target in targets:

@@ -81,7 +81,7 @@ def check(model: SemanticModel):
                    f"runs outside `{strategy.label or 'strategy'}.run` and every scope, under the default strategy")
         yield Violation(
             node=event.call,
-            message=f"`{event.node.func.attr}` of {_describe_optimizer(event)} {context}: "
+            message=f"`{event.method}` of {_describe_optimizer(event)} {context}: "
             f"run the step through `{strategy.label or 'strategy'}.run(step_fn, args=...)`",
             intent=RunThroughStrategy(event.call, _names(model, strategy)) if event.call is not event.node else None,
         )
