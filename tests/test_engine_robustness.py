@@ -52,6 +52,21 @@ def test_hostile_text_is_analysed_without_error(text, caplog):
     assert "nested too deeply" not in caplog.text
 
 
+def test_a_model_compiled_with_its_own_compute_loss_is_analysed(caplog):
+    """Hugging Face's TF models: `compile(loss=model.compute_loss)`, whose call is the compiled loss."""
+    text = (
+        "import tensorflow as tf\n"
+        "strategy = tf.distribute.MirroredStrategy()\n"
+        "with strategy.scope():\n"
+        "    model = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+        "    model.compile(optimizer='adam', loss=model.compute_loss)\n"
+        "model.fit(tf.zeros((8, 4)), tf.zeros((8, 1)))\n"
+    )
+    analysis = analyze(Source(text))
+    assert analysis.tree is not None and analysis.unanalysable is None
+    assert "nested too deeply" not in caplog.text
+
+
 def test_a_huge_generated_file_is_analysed():
     block = (
         "with strategy.scope():\n    model_{i} = keras.Sequential([keras.layers.Dense({i})])\n"

@@ -160,9 +160,12 @@ class ObjectMethods(Restores):
         """``model`` None: a model tfscope cannot see (built dynamically), whose optimizer and
         metrics still have to agree with each other."""
         given = kwargs.get("optimizer", args[0] if args else _DEFAULT_OPTIMIZER)
-        if model is not None:
+        cls = class_of(model)
+        if model is not None and (cls is None or cls.method("compile") is None):  # Keras's own compile
             model.compiled_functions = tuple(_argument(args, kwargs, index, name)
                                              for index, name in _COMPILED_CALLABLES.items())
+            if model.compiled_functions[0] is not None:
+                model.attrs["loss"] = model.compiled_functions[0]  # `Model.compile` keeps it as `self.loss`
         # optimizers built on different paths (`if ...: opt = A() else: opt = B()`) each reach it
         for optimizer in self.feasible(given) or [given]:
             mark = self.assume_all(getattr(optimizer, "condition", ()))
@@ -233,7 +236,8 @@ class ObjectMethods(Restores):
         """A `train_step` of the project's own that calls `self.compiled_loss(...)` (or Keras's
         `compute_loss`) runs the loss compile was given, in the replica the step runs in."""
         cls = class_of(model)
-        if self.replica is not None and (cls is None or cls.method(method) is None):
+        # (not from inside a compiled function: `compile(loss=model.compute_loss)` would call itself)
+        if self.replica is not None and self.compiled_caller is None and (cls is None or cls.method(method) is None):
             self.call_compiled_functions(model, node)
 
     def call_compiled_functions(self, model: Owner, node: ast.Call) -> None:
@@ -241,6 +245,8 @@ class ObjectMethods(Restores):
         and predictions: the project's code among them runs (a Keras object's does not)."""
         for value in _flattened(model.compiled_functions):
             for option in value.options if isinstance(value, Alternatives) else (value,):
+                if isinstance(option, Loss) and option.wrapped_by_compile is None:
+                    option.wrapped_by_compile = tuple(self.conditions)
                 code = _code_run_by_keras(option)
                 if code is None:
                     continue
@@ -342,6 +348,9 @@ class ObjectMethods(Restores):
     def call_loss(self, loss: Loss, node: ast.Call):
         if self.replica is not None and contradicts(self.replica.condition, self.conditions):
             return None  # a path that runs only where this strategy does not exist
+        wrapped = loss.wrapped_by_compile
+        if wrapped is not None and all(condition in self.conditions for condition in wrapped):
+            return None  # compile's container wrapped it earlier on this path: Keras checks it no more
         scope = self.current()
         open_scope = scope if scope is not None and not scope.is_default else None
         self.report(LossCalled(loss.node, loss.label, loss.default_reduction, self.replica, self.local_node(node),

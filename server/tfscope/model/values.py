@@ -215,6 +215,9 @@ class Loss:
     condition: tuple = ()  # the path conditions under which it is created (see ``joins``)
     # the code assigns its `reduction` (`fn.reduction = NONE`, a wrapper's setter forwarding to it)
     reduction_assigned: bool = False
+    # the path conditions under which compile's loss container wrapped it (built at its first call),
+    # which exempts it from Keras 2's check from then on; None while it is not wrapped
+    wrapped_by_compile: tuple | None = None
     picked_by: str | None = None  # the code that picks the class when it does not name it (`LOSSES[name]`)
     cls: ClassValue | None = None  # the project's own loss class it is an instance of
     attrs: dict = field(default_factory=dict)  # what its `__init__` kept (`self.bce = BinaryCrossentropy()`)
