@@ -1,7 +1,12 @@
-"""Buggy: a custom training loop that compiles, runs, and silently trains wrong.
+"""Buggy: a custom training loop with three strategy mistakes, each fatal or silently wrong.
 
 Each mistake is marked where tfscope reports it.
 """
+
+import os
+
+# Keras 2 (tf_keras) on TensorFlow 2.16 and later; must be set before TensorFlow is imported
+os.environ["TF_USE_LEGACY_KERAS"] = "1"
 
 import tensorflow as tf
 
@@ -23,8 +28,9 @@ with strategy.scope():
     ])
     optimizer = tf.keras.optimizers.SGD(learning_rate=0.1, momentum=0.9)
     train_accuracy = tf.keras.metrics.SparseCategoricalAccuracy(name="train_accuracy")
-    # BUG TFS013: the default reduction averages per replica, so with N replicas the summed
-    # gradients are N times too large; use reduction="none" and tf.nn.compute_average_loss.
+    # BUG TFS013: Keras 2 raises "Please use tf.keras.losses.Reduction.SUM or ... NONE" when a loss
+    # with the default reduction is called in a step run by strategy.run (Keras 3 before 3.8
+    # silently averages per replica); use reduction="none" and tf.nn.compute_average_loss.
     loss_object = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)
     checkpoint = tf.train.Checkpoint(model=model, optimizer=optimizer)
 

@@ -132,7 +132,11 @@ def test_a_keras_loop_given_to_run_with_kwargs_gets_no_fix():
 
 # --- TFS013 ---------------------------------------------------------------------------------------
 
+# Keras 2 (tf_keras): a default-reduction loss in a replica raises; Keras 3.8 and later scale it right
 LOSS = """
+import os
+
+os.environ["TF_USE_LEGACY_KERAS"] = "1"
 import tensorflow as tf
 
 BATCH_SIZE_PER_REPLICA = 64

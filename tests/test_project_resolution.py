@@ -620,3 +620,24 @@ def test_a_factory_is_found_however_many_modules_parso_cached_before(tmp_path):
         assert [d.code for d in analyze_file(train, resolver).diagnostics] == ["TFS001"]
     finally:
         parser_cache.pop("earlier reads", None)
+
+
+def test_a_keras_3_release_before_3_8_is_told_apart_from_later_ones(tmp_path, monkeypatch):
+    """Keras 3.8 divides a default-reduction loss by the replicas (keras-team/keras#20609): only a
+    declared or installed Keras 3.0-3.7 makes a custom step's default reduction wrong."""
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    from tfscope.resolve import keras_version
+
+    cases = {
+        "tensorflow==2.16.1\nkeras==3.3.3\n": True,
+        "keras<3.8\ntensorflow==2.16.1\n": False,  # also admits Keras 2: nothing pins a Keras 3 release
+        "tensorflow==2.16.1\nkeras>=3.0\n": False,
+        "tensorflow==2.17.0\n": False,  # pip installs the newest Keras 3 beside it
+        "keras==3.8.0\n": False,
+    }
+    for index, (requirements, expected) in enumerate(cases.items()):
+        (tmp_path / str(index) / ".git").mkdir(parents=True)
+        source = script_in(tmp_path / str(index), **{"requirements.txt": requirements})
+        found = keras_version.detect(source.code, source.path, "", None)
+        assert found.unscaled_replica_losses is expected, requirements

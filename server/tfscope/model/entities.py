@@ -156,6 +156,7 @@ class SemanticModel:
     keras_evidence: str = ""  # why that version: the file, a setting, the environment, declared dependencies
     legacy_optimizers: bool = False  # the evidence pins TensorFlow before 2.11 (OptimizerV2)
     slots_in_own_strategy: bool = False  # and 2.5 or later: slots follow the optimizer's strategy
+    unscaled_replica_losses: bool = False  # the evidence pins Keras 3.0-3.7 (see ``KerasVersion``)
     module: ast.AST | None = None
     owners: list[Owner] = field(default_factory=list)
     strategies: list[Strategy] = field(default_factory=list)

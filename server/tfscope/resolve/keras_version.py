@@ -105,6 +105,8 @@ _FIRST_KERAS_3_TENSORFLOW = Version("2.16")
 _FIRST_OPTIMIZER_V3_TENSORFLOW = Version("2.11")  # the new optimizers, built in the scope
 _FIRST_OWN_STRATEGY_SLOTS = Version("2.5")  # OptimizerV2.add_slot enters the optimizer's strategy
 _FIRST_TENSORFLOW_2 = Version("2")
+_FIRST_KERAS_3 = Version("3")
+_FIRST_REPLICA_SCALED_KERAS = Version("3.8")
 # The newest TensorFlow built for each Python before 3.9, the first that Keras 3 (TF 2.16) supports
 # (tensorflow.org/install/source#tested_build_configurations)
 _NEWEST_TENSORFLOW_FOR_PYTHON = {(2, 7): Version("2.1"), (3, 5): Version("2.3"), (3, 6): Version("2.6"),
@@ -118,6 +120,7 @@ _PROBE_VERSIONS = {
 _TENSORFLOW_NAMES = frozenset({"tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tensorflow-macos",
                                "tf-nightly", "intel-tensorflow"})
 _LEGACY_KERAS_NAMES = frozenset({"tf-keras", "tf_keras"})
+_KERAS_REQUIREMENT = re.compile(r"\s*keras(?![\w.-])", re.IGNORECASE)
 _QUOTED_REQUIREMENT = re.compile(r"""["']((?:tensorflow|tf[-_]keras|keras|tf-nightly|intel-tensorflow)[\w-]*[^"'\n]*)["']""",
                                  re.IGNORECASE)
 
@@ -130,6 +133,9 @@ class KerasVersion(NamedTuple):
     # TensorFlow 2.5-2.10: OptimizerV2 makes its slots under the strategy it was created in, wherever
     # they are made (`add_slot` enters `_distribution_strategy_scope`, optimizer_v2.py)
     slots_in_own_strategy: bool = False
+    # Keras 3.0-3.7: a default-reduction loss averages over the replica's batch only; 3.8 divides by the
+    # replicas too (`scale_loss_for_distribution` in `reduce_values`, keras-team/keras#20609)
+    unscaled_replica_losses: bool = False
 
 
 def detect(code: str, path: str | None, setting: str, interpreter: str | None,
@@ -164,9 +170,9 @@ def _from_recorded_python(recorded: str | None) -> KerasVersion | None:
     if newest is None:
         return None
     admitted = [version for version in (*_PROBE_VERSIONS["tensorflow"], newest) if version <= newest]
-    major, legacy_optimizers, own_slots = _keras_of(admitted, "tensorflow")
+    major, *flags = _keras_of(admitted, "tensorflow")
     return KerasVersion(major, f"the notebook's kernel, Python {python.major}.{python.minor}, which no TensorFlow "
-                               f"after {newest} supports", legacy_optimizers, own_slots)
+                               f"after {newest} supports", *flags)
 
 
 def _from_environment(path: str | None, interpreter: str | None) -> KerasVersion | None:
@@ -234,9 +240,9 @@ def _asserted_tensorflow(code: str) -> KerasVersion | None:
             evidence = f"the file asserts TensorFlow {bound.group(1)} {bound.group(2)}"
         else:
             continue
-        major, legacy_optimizers, own_slots = _keras_of(admitted, "tensorflow")
+        major, *flags = _keras_of(admitted, "tensorflow")
         if major is not None:
-            return KerasVersion(major, evidence, legacy_optimizers, own_slots)
+            return KerasVersion(major, evidence, *flags)
     return None
 
 
@@ -267,7 +273,8 @@ def _from_installed(installed: Installed | None, evidence: str) -> KerasVersion 
     legacy = tensorflow is not None and tensorflow < _FIRST_OPTIMIZER_V3_TENSORFLOW
     own_slots = tensorflow is not None and _slots_in_own_strategy([tensorflow])
     if installed.keras is not None:
-        return KerasVersion(3 if installed.keras.major >= 3 else 2, evidence, legacy, own_slots)
+        unscaled = _FIRST_KERAS_3 <= installed.keras < _FIRST_REPLICA_SCALED_KERAS
+        return KerasVersion(3 if installed.keras.major >= 3 else 2, evidence, legacy, own_slots, unscaled)
     if tensorflow is not None:
         return KerasVersion(3 if tensorflow >= _FIRST_KERAS_3_TENSORFLOW else 2, evidence, legacy, own_slots)
     return None
@@ -313,8 +320,8 @@ def _readme_version(path: str, stamp: float) -> KerasVersion | None:
     found = {_major_of(requirement) for _, requirement in named}
     if len(found) != 1:
         return None
-    (major, legacy_optimizers, own_slots), = found
-    return (KerasVersion(major, f"`{os.path.basename(path)}` names `{named[0][0]}`", legacy_optimizers, own_slots)
+    (major, *flags), = found
+    return (KerasVersion(major, f"`{os.path.basename(path)}` names `{named[0][0]}`", *flags)
             if major else None)
 
 
@@ -326,10 +333,11 @@ def _declared_in(folder: str, files: tuple[str, ...], stamp: tuple[float, ...]) 
                 text = handle.read(1_000_000)
         except OSError:
             continue
-        for requirement in _requirements(os.path.basename(name), text):
-            major, legacy_optimizers, own_slots = _major_of(requirement)
+        # keras decides when declared (Keras 3 ships apart from TensorFlow): it alone can pin Keras 3's minor
+        for requirement in sorted(_requirements(os.path.basename(name), text), key=_keras_first):
+            major, *flags = _major_of(requirement)
             if major:
-                return KerasVersion(major, f"`{name}` declares `{requirement}`", legacy_optimizers, own_slots)
+                return KerasVersion(major, f"`{name}` declares `{requirement}`", *flags)
     return None
 
 
@@ -440,36 +448,44 @@ def _pipfile_lock_requirements(text: str) -> list[str]:
     return found
 
 
-def _major_of(text: str) -> tuple[int | None, bool, bool]:
+def _keras_first(requirement: str) -> bool:
+    """Sort key: a `keras` requirement before the others, which keep their order."""
+    return not _KERAS_REQUIREMENT.match(requirement)
+
+
+def _major_of(text: str) -> tuple[int | None, bool, bool, bool]:
     """2 or 3 when the requirement only admits one Keras (None when it says nothing about it),
-    whether it only admits TensorFlow before 2.11 (OptimizerV2), and only 2.5 to 2.10."""
+    whether it only admits TensorFlow before 2.11 (OptimizerV2), only 2.5 to 2.10, and only Keras
+    3.0 to 3.7."""
     # its grammar costs as much to import as the model's classes; only declared dependencies need it
     from packaging.requirements import InvalidRequirement, Requirement
 
     try:
         requirement = Requirement(text)
     except InvalidRequirement:
-        return None, False, False
+        return None, False, False, False
     name = requirement.name.lower().replace("_", "-")
     if name in _LEGACY_KERAS_NAMES:
-        return 2, False, False
+        return 2, False, False, False
     family = "tensorflow" if name in _TENSORFLOW_NAMES else "keras" if name == "keras" else None
     if family is None or not requirement.specifier:
-        return None, False, False
+        return None, False, False, False
     admitted = [version for version in (*_PROBE_VERSIONS[family], *_versions_named(requirement.specifier))
                 if requirement.specifier.contains(version, prereleases=True)]
     return _keras_of(admitted, family)
 
 
-def _keras_of(admitted: list[Version], family: str) -> tuple[int | None, bool, bool]:
+def _keras_of(admitted: list[Version], family: str) -> tuple[int | None, bool, bool, bool]:
     """The Keras major the admitted versions of ``family`` (tensorflow, keras) share (None when
-    they differ), whether they are all TensorFlow before 2.11 (OptimizerV2), and all 2.5 to 2.10."""
+    they differ), whether they are all TensorFlow before 2.11 (OptimizerV2), all 2.5 to 2.10, and
+    all Keras 3.0 to 3.7 (a TensorFlow version does not pin Keras 3's: pip installs the newest)."""
     if not admitted or (family == "tensorflow" and all(version < _FIRST_TENSORFLOW_2 for version in admitted)):
-        return None, False, False  # a TensorFlow 1 pin is for TF1 code: it says nothing of TF2 code beside it
-    first_3 = _FIRST_KERAS_3_TENSORFLOW if family == "tensorflow" else Version("3")
+        return None, False, False, False  # a TensorFlow 1 pin is for TF1 code: it says nothing of TF2 code beside it
+    first_3 = _FIRST_KERAS_3_TENSORFLOW if family == "tensorflow" else _FIRST_KERAS_3
     majors = {3 if version >= first_3 else 2 for version in admitted}
     legacy = all(version < _FIRST_OPTIMIZER_V3_TENSORFLOW for version in admitted)
-    return (majors.pop() if len(majors) == 1 else None), legacy, _slots_in_own_strategy(admitted)
+    unscaled = family == "keras" and all(_FIRST_KERAS_3 <= version < _FIRST_REPLICA_SCALED_KERAS for version in admitted)
+    return (majors.pop() if len(majors) == 1 else None), legacy, _slots_in_own_strategy(admitted), unscaled
 
 
 def _slots_in_own_strategy(admitted: list[Version]) -> bool:

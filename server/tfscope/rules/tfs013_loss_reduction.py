@@ -7,7 +7,8 @@ DOC = """\
 ## What it does
 Checks for Keras loss objects with the default reduction (`AUTO` / `SUM_OVER_BATCH_SIZE`)
 called directly, outside `compile`, where a strategy is active:
-- in a custom step run by `strategy.run` (Keras 2 and 3);
+- in a custom step run by `strategy.run` (Keras 2, and Keras 3.0 to 3.7 where the declared or
+  installed `keras` says so);
 - with Keras 2, also inside `with strategy.scope():`, and in a function nobody in the file
   calls (a library's loss helper, a model's `train_step`) when another file of the project
   that imports the module's top-level package (or the module, also as seen from its own folder)
@@ -38,8 +39,11 @@ are used with tf.distribute.Strategy outside of the built-in training loops`: `L
 checks `tf.distribute.has_strategy()` (true in a scope and in a replica) in
 `Loss._get_reduction` (tensorflow/python/keras/losses.py, tf_keras/losses.py), and only
 `compile` exempts a loss (`LossesContainer._get_loss_object` sets
-`_allow_sum_over_batch_size`). Keras 3 does not raise: in a custom step it silently trains with
-the wrong scale.
+`_allow_sum_over_batch_size`). Keras 3 does not raise: before 3.8 a custom step silently trains
+with the wrong scale; since 3.8 `reduce_values` divides the replica's mean by the number of
+replicas (`scale_loss_for_distribution`, keras-team/keras#20609), which is right when the
+replicas' batches are equal, so tfscope assumes a current Keras 3 unless a `keras` 3.0-3.7 is
+declared or installed.
 
 ## Example
 ```python
@@ -124,6 +128,8 @@ def _where_it_raises(model: SemanticModel, event: LossCalled):
                 f"of {event.replica.describe()} and exempts only it from the reduction check, so this call raises",
                 ((event.call, "called here by the compiled function"),))
     if event.replica is not None and not event.replica.is_default:
+        if model.keras_version != 2 and not model.unscaled_replica_losses:
+            return None  # Keras 3.8 and later divide a default-reduction loss by the replicas too
         return (f"is called in a step run by {event.replica.describe()}",
                 ((event.call, "called in the distributed step here"),))
     if model.keras_version != 2 or event.replica is not None:

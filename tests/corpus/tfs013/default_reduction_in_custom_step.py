@@ -1,3 +1,4 @@
+# corpus: keras-version=2
 import tensorflow as tf
 from tensorflow import keras
 

@@ -1,3 +1,4 @@
+# corpus: keras-version=2
 import tensorflow as tf
 
 BATCH_SIZE_PER_REPLICA = 64

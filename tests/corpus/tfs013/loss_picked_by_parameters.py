@@ -1,3 +1,4 @@
+# corpus: keras-version=2
 # The loss helper picks per-example losses only for Keras fit: the custom distributed loop gets
 # the default-reduction losses, because the test is the wrong way round.
 import argparse
