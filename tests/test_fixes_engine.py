@@ -162,20 +162,22 @@ def test_a_notebook_fix_moves_across_cells_and_keeps_the_magics():
 
 def test_every_fixable_rule_offers_a_validated_fix_on_its_corpus_positives():
     """A rule that says it is fixable must deliver: at least one finding of it in the corpus
-    gets a fix that the engine validates (parses, keeps the code, removes the finding)."""
-    from pathlib import Path
+    gets a fix that the engine validates (parses, keeps the code, removes the finding), under the
+    settings the corpus file's header names (`# corpus: keras-version=2`)."""
+    from test_corpus import CORPUS, CORPUS_FILES
 
     from tfscope.rules import all_rules
 
-    corpus = Path(__file__).parent / "corpus"
     for rule in all_rules():
         if not rule.fixable:
             continue
-        positives = [path for path in sorted((corpus / rule.code.lower()).glob("*.py"))
-                     if not path.stem.endswith("_quiet")]
+        folder = CORPUS / rule.code.lower()
+        positives = [corpus_file for corpus_file in CORPUS_FILES
+                     if corpus_file.path.parent == folder and not corpus_file.path.stem.endswith("_quiet")]
         fixed = False
-        for path in positives:
-            analysis = engine.analyze(Source(path.read_text(encoding="utf-8"), path=str(path)))
+        for corpus_file in positives:
+            source = Source(corpus_file.text, path=str(corpus_file.path))
+            analysis = engine.analyze(source, corpus_file.settings)
             if any(engine.fixes_for(analysis, d) for d in analysis.diagnostics if d.code == rule.code):
                 fixed = True
                 break
