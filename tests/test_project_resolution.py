@@ -137,6 +137,46 @@ def test_cli_follows_factories_into_other_modules(tmp_path):
     assert "train.py:5:9: TFS001" in run.stdout
 
 
+def test_installed_code_is_never_taken_for_the_project(tmp_path):
+    """jedi follows `pip.main` into the environment's pip; interpreting installed libraries is not
+    tfscope's job, and two notebooks that call `pip.main` kept `check` busy for minutes."""
+    from tfscope.resolve import project
+
+    def jedi_name(path):
+        return types.SimpleNamespace(module_path=path, type="function", line=3)
+
+    installed = os.path.join("env", "lib", "python3.11", "site-packages", "pip", "__init__.py")
+    assert project._definition([jedi_name(installed)]) is None
+    assert project._definition([jedi_name(os.path.join("usr", "lib", "python3", "dist-packages", "rich.py"))]) is None
+    own = os.path.join("project", "packages", "installer.py")  # a folder merely named like one is the project's
+    assert project._definition([jedi_name(own)]) == project.Definition(own, 3)
+
+
+def test_cli_does_not_interpret_installed_libraries(tmp_path):
+    import subprocess
+    import sys
+
+    (tmp_path / ".git").mkdir()
+    for name in ("first.py", "second.py"):
+        (tmp_path / name).write_text(textwrap.dedent("""\
+            import pip
+
+
+            def import_or_install(package):
+                try:
+                    __import__(package)
+                except ImportError:
+                    pip.main(["install", package])
+
+
+            import_or_install("smdebug")
+            """))
+    # a hang, not a speed: before the fix this ran for minutes
+    run = subprocess.run([sys.executable, "-m", "tfscope", "check", "."], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
 def test_a_module_beside_the_script_is_found_from_any_working_folder(tmp_path):
     """`python proj/train.py` puts proj/ on sys.path: `from models import ...` there resolves
     when tfscope checks `proj/` from its parent too."""

@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 DEFAULT_BUDGET_SECONDS = 3.0
 # the standard library defines no models or strategies: never worth a jedi look-up
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | {"__future__"}
+_INSTALLED_CODE = frozenset({"site-packages", "dist-packages"})  # folders pip and distributions install into
 _UNRESOLVED = object()
 _LATE = object()  # not asked: the time budget ran out first
 _PARSO_CACHE_BOUND = 500  # modules; parso starts evicting at 600 (see _bound_parso_cache)
@@ -227,9 +228,12 @@ def _probe(module: str, name: str, alias: str) -> tuple[str, str]:
 
 
 def _definition(names) -> Definition | None:
-    """The first function or class in a Python file among jedi's answers."""
+    """The first function or class in a Python file of the project among jedi's answers: code an
+    environment installed (pip, a library) is not the project's, and interpreting it could take
+    as long as that library is big."""
     for found in names:
         path = found.module_path
-        if path and str(path).endswith(".py") and found.type in ("function", "class") and found.line:
+        if (path and str(path).endswith(".py") and found.type in ("function", "class") and found.line
+                and not _INSTALLED_CODE.intersection(os.path.normpath(str(path)).split(os.sep))):
             return Definition(str(path), found.line)
     return None
