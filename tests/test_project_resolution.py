@@ -681,3 +681,6 @@ def test_a_keras_3_release_before_3_8_is_told_apart_from_later_ones(tmp_path, mo
         source = script_in(tmp_path / str(index), **{"requirements.txt": requirements})
         found = keras_version.detect(source.code, source.path, "", None)
         assert found.unscaled_replica_losses is expected, requirements
+    for installed, expected in (("3.6.0", True), ("3.9.0", False)):
+        interpreter = fake_environment(tmp_path / f"env-{installed}", tensorflow="2.17.0", keras=installed)
+        assert keras_version.detect(PLAIN.code, None, "", interpreter).unscaled_replica_losses is expected, installed

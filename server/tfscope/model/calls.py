@@ -153,7 +153,7 @@ class Calls:
         if isinstance(callee, Loss):
             return self.call_loss(callee, node)
         if isinstance(callee, Instance) and callee.cls.method("__call__") is not None:
-            return self.call_function(callee.cls.method("__call__"), node, args, kwargs, self_value=callee)
+            return self.call_method(callee, "__call__", node, args, kwargs, frame)
         return self.call_unknown(callee, node, args, kwargs)
 
     def call_unknown(self, callee, node: ast.Call, args: list, kwargs: dict):

@@ -417,17 +417,16 @@ def _flattened(value) -> list:
     return [value]
 
 
-def _code_run_by_keras(value) -> Function | BoundMethod | None:
+def _code_run_by_keras(value) -> Function | BoundMethod | Instance | None:
     """What of the project's runs when Keras calls ``value``: a function, an object's `__call__`,
     or the `call` that a loss class's `Loss.__call__` runs (compile exempts only that loss object
     from the reduction check, not the losses its code calls)."""
-    if isinstance(value, (Function, BoundMethod)):
-        return value
-    cls = class_of(value)
-    if not isinstance(value, (Instance, Loss)) or cls is None:
-        return None
-    name = "__call__" if cls.method("__call__") is not None or isinstance(value, Instance) else "call"
-    return BoundMethod(value, name) if cls.method(name) is not None else None
+    if isinstance(value, (Function, BoundMethod)) or (isinstance(value, Instance) and value.cls.method("__call__")):
+        return value  # calling an instance runs its `__call__` (see ``Calls.dispatch``)
+    if isinstance(value, Loss) and value.cls is not None:
+        name = "__call__" if value.cls.method("__call__") is not None else "call"
+        return BoundMethod(value, name) if value.cls.method(name) is not None else None
+    return None
 
 
 def _name_of_callable(value) -> str:
