@@ -684,3 +684,37 @@ def test_a_keras_3_release_before_3_8_is_told_apart_from_later_ones(tmp_path, mo
     for installed, expected in (("3.6.0", True), ("3.9.0", False)):
         interpreter = fake_environment(tmp_path / f"env-{installed}", tensorflow="2.17.0", keras=installed)
         assert keras_version.detect(PLAIN.code, None, "", interpreter).unscaled_replica_losses is expected, installed
+
+
+def test_a_package_of_the_project_named_keras_is_the_project_only_for_its_own_modules(tmp_path, monkeypatch):
+    """In `detector/keras/train.py`, `from keras import train_lib` is the project's package (Python finds
+    the regular package `detector/keras/` first); a name it has no module for is still Keras's."""
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    write(tmp_path / "detector" / "__init__.py", "")
+    write(tmp_path / "detector" / "keras" / "__init__.py", "")
+    write(tmp_path / "detector" / "keras" / "train_lib.py", """\
+        import tensorflow as tf
+
+        def build_model():
+            return tf.keras.Sequential([tf.keras.Input(shape=(4,)), tf.keras.layers.Dense(1)])
+        """)
+    write(tmp_path / "detector" / "keras" / "train.py", """\
+        import tensorflow as tf
+        from keras import optimizers
+        from keras import train_lib
+
+        strategy = tf.distribute.MirroredStrategy()
+        model = train_lib.build_model()
+        optimizer = optimizers.Adam()
+        with strategy.scope():
+            model.compile(optimizer=optimizer, loss="mse")
+        """)
+    path = tmp_path / "detector" / "keras" / "train.py"
+    project = ProjectResolver(root=str(tmp_path))
+    analyze_file(path, project)
+    assert project.resolve_pending()
+    analysis = analyze_file(path, project)
+    assert {(d.code, analysis.source.position(d.start)[0]) for d in analysis.diagnostics} == {
+        ("TFS001", 5), ("TFS002", 6)}
+    assert "imports `keras`" not in analysis.model.keras_evidence

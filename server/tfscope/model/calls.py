@@ -246,7 +246,8 @@ class Calls:
                 # the fix belongs in the class unless the reduction is passed here, or the class is not this file's
                 site = reduction.site if not cls.external or _within(node, reduction.site) else node
                 instance = Loss(node, cls.node.name, reduction.default, site, tuple(self.conditions),
-                                picked_by=_picker(node.func, cls.node.name), cls=cls)
+                                picked_by=_picker(node.func, cls.node.name), cls=cls,
+                                sited_here=self.external_entry is None)
         else:
             instance = Instance(cls, condition=tuple(self.conditions))
         init = cls.method("__init__")

@@ -41,6 +41,7 @@ from tfscope.resolve.catalog import (
     canonical,
     classify,
 )
+from tfscope.resolve.own_packages import imports_own_package
 
 
 class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
@@ -280,15 +281,19 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
             if alias.name == "*":
                 continue
             local = alias.asname or alias.name
-            if node.level == 0 and module.split(".")[0] in KNOWN_ROOTS:
+            if node.level == 0 and self.names_library(module, alias.name):
                 frame.env[local] = ApiRef(canonical(f"{module}.{alias.name}"))
             else:
                 frame.env[local] = ProjectRef("." * node.level + module, alias.name)
 
     def module_ref(self, dotted: str):
-        if dotted.split(".")[0] in KNOWN_ROOTS:
+        if self.names_library(dotted):
             return ApiRef(canonical(dotted))
         return ProjectRef(dotted, "")
+
+    def names_library(self, module: str, name: str = "") -> bool:
+        """A library tfscope knows, unless the module is one of the file's own package of that name."""
+        return module.split(".")[0] in KNOWN_ROOTS and not imports_own_package(self.path, module, name)
 
     def exec_with(self, node, frame: Frame) -> None:
         entered: list[Strategy] = []

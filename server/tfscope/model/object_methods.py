@@ -355,7 +355,8 @@ class ObjectMethods(Restores):
         open_scope = scope if scope is not None and not scope.is_default else None
         self.report(LossCalled(loss.node, loss.label, loss.default_reduction, self.replica, self.local_node(node),
                                loss.reduction_site or loss.node, open_scope,
-                               self.root.context_known or self.root.test_entry, loss, self.compiled_caller))
+                               self.root.context_known or self.root.test_entry, loss, self.compiled_caller),
+                    located_here=loss.sited_here)
         return None
 
     def meet_distributed_parts(self, model: Owner, node: ast.Call, values: list) -> None:

@@ -159,7 +159,8 @@ class TfApiCalls:
 
     def api_loss(self, name, node, args, kwargs):
         reduction = loss_reduction.of_api_loss(node)
-        return Loss(node, name.rsplit(".", 1)[-1], reduction.default, reduction.site, tuple(self.conditions))
+        return Loss(node, name.rsplit(".", 1)[-1], reduction.default, reduction.site, tuple(self.conditions),
+                    sited_here=self.external_entry is None)
 
     def api_checkpoint(self, name, node, args, kwargs):
         owner = self.new_owner(Api.CHECKPOINT, "tf.train.Checkpoint", node)

@@ -221,6 +221,8 @@ class Loss:
     picked_by: str | None = None  # the code that picks the class when it does not name it (`LOSSES[name]`)
     cls: ClassValue | None = None  # the project's own loss class it is an instance of
     attrs: dict = field(default_factory=dict)  # what its `__init__` kept (`self.bce = BinaryCrossentropy()`)
+    # constructed by this file's own code, not by another module's that it runs: its finding is this file's
+    sited_here: bool = True
 
 
 @dataclass(eq=False)

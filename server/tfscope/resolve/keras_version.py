@@ -25,6 +25,7 @@ from tfscope.resolve.environment import (
     installed_for_interpreter,
     installed_in_prefix,
 )
+from tfscope.resolve.own_packages import sits_in_package
 from tfscope.source import RecordedRun
 
 DEFAULT = 3
@@ -157,7 +158,7 @@ def detect(code: str, path: str | None, setting: str, interpreter: str | None,
         era = found is not None and found.major == 2
         return KerasVersion(int(setting), "the `keras-version` setting", era and found.legacy_optimizers,
                             era and found.slots_in_own_strategy)
-    return _from_environment(path, interpreter) or _from_recorded_python(recorded.python) or _from_code(code)
+    return _from_environment(path, interpreter) or _from_recorded_python(recorded.python) or _from_code(code, path)
 
 
 def _from_recorded_python(recorded: str | None) -> KerasVersion | None:
@@ -205,7 +206,7 @@ def uses_tensorflow_1_apis(code: str) -> bool:
     return any(literal in code for literal in _TENSORFLOW_1_ONLY_LITERALS) and bool(_TENSORFLOW_1_ONLY_APIS.search(code))
 
 
-def _from_code(code: str) -> KerasVersion:
+def _from_code(code: str, path: str | None) -> KerasVersion:
     tensorflow_1 = _from_tensorflow_1_code(code)
     if tensorflow_1 is not None:
         return tensorflow_1
@@ -218,7 +219,8 @@ def _from_code(code: str) -> KerasVersion:
         return KerasVersion(2, "the file uses Keras-2-only APIs")
     if _starts_a_line(*_IMPORTS_KERAS_2_ONLY_LIBRARY, code):
         return KerasVersion(2, "the file imports `tensorflow_addons`, which never supported Keras 3")
-    if _starts_a_line(*_IMPORTS_KERAS, code):
+    # (a file in a package of the project's own named `keras` imports that package, not Keras)
+    if _starts_a_line(*_IMPORTS_KERAS, code) and not sits_in_package(path, "keras"):
         return KerasVersion(3, "the file imports `keras`, and nothing names a TensorFlow before 2.16")
     return KerasVersion(DEFAULT, "nothing names a version, and Keras 3 is the default since TensorFlow 2.16")
 

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from tfscope.collector import collector_paused
 from tfscope.resolve.keras_version import uses_tensorflow_1_apis
+from tfscope.resolve.own_packages import package_parents
 
 log = logging.getLogger(__name__)
 
@@ -161,8 +162,10 @@ class ProjectResolver:
             if self.interpreter:
                 kwargs["environment_path"] = self.interpreter
             root = self.root or os.getcwd()
-            # the folder leads (jedi puts a project's own path first); the project root follows
-            project = jedi.Project(folder, added_sys_path=[root] if root != folder else [], **kwargs)
+            # the folder leads (jedi puts a project's own path first); the folders its packages
+            # import themselves from, then the project root, follow
+            added = [path for path in dict.fromkeys([*package_parents(folder), root]) if path != folder]
+            project = jedi.Project(folder, added_sys_path=added, **kwargs)
             self._projects[folder] = project
         return project
 
