@@ -309,6 +309,12 @@ def test_a_keras_2_only_api_in_the_code_means_keras_2(monkeypatch):
     assert detect_keras_version(legacy, Settings()) == 2
     estimator = Source("import tensorflow as tf\nconfig = tf.estimator.RunConfig(train_distribute=None)\n")
     assert detect_keras_version(estimator, Settings()) == 2  # tf.estimator went with TensorFlow 2.16
+    # Keras 3 has no `experimental` namespace; TensorFlow's own (`tf.data.experimental`) says nothing
+    for experimental in ("from tensorflow.keras.layers.experimental import preprocessing",
+                         "schedule = tf.keras.experimental.CosineDecay(1e-3, 1000)"):
+        assert detect_keras_version(Source(f"import tensorflow as tf\n{experimental}\n"), Settings()) == 2
+    assert detect_keras_version(Source("import tensorflow as tf\nAUTO = tf.data.experimental.AUTOTUNE\n"),
+                                Settings()) == 3
 
 
 def test_importing_tensorflow_addons_means_keras_2_but_a_commented_import_does_not(monkeypatch):

@@ -28,6 +28,7 @@ from tfscope.model.values import (
     Tensor,
     is_text,
     is_unknown,
+    tensor_producers,
 )
 from tfscope.resolve.catalog import (
     VARIABLE_OWNERS,
@@ -175,7 +176,7 @@ class Calls:
             return ScopeContext(strategy_arg)
         if name in self.factories["model"]:
             return self.new_owner(Api.MODEL, f"{name}()", node)
-        producers = tuple(p for value in args if isinstance(value, Tensor) for p in value.producers)
+        producers = tensor_producers(args)
         if producers:
             return Tensor(producers)
         current = self.current()

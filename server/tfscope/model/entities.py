@@ -129,6 +129,11 @@ class Owner:
     optimizer_v2: bool = False  # a legacy OptimizerV2 by its own code (`optimizers.legacy`, or its fallback)
     weightless: bool = False  # its class makes no variable where it is constructed (see ``ClassValue``)
     functional: bool = False  # `keras.Model(inputs, outputs)`: it holds its layers' weights, none of its own
+    # the class that made it (`Normalization`), kept when the label names the factory that returned it
+    constructor: str = ""
+
+    def __post_init__(self) -> None:
+        self.constructor = self.constructor or self.label.rsplit(".", 1)[-1]
 
     def meet(self, strategy: Strategy | None, node: ast.AST, reason: str, via: str, condition: tuple = ()) -> None:
         if strategy is None or strategy.is_default or strategy is self.placement:
@@ -142,7 +147,7 @@ class Owner:
 
     def makes_weights(self) -> bool:
         """Whether building it makes any weight: not a weightless layer (`Flatten`, `Resizing`)."""
-        return not self.weightless and self.label.rsplit(".", 1)[-1] not in WEIGHTLESS_LAYERS
+        return not self.weightless and self.constructor not in WEIGHTLESS_LAYERS
 
     def holds(self) -> list[Owner]:
         """The models and layers whose weights it holds: a functional model's layers, and the

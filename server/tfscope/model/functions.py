@@ -9,7 +9,7 @@ from tfscope.astutil import text_of
 from tfscope.model.context import MAX_CALL_DEPTH, MAX_INLINED_STATEMENTS, Frame
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.joins import join_values, owners_in, passed_arguments
-from tfscope.model.values import Function, Instance, Omitted, ScopeContext, Sequence
+from tfscope.model.values import Function, Instance, Omitted, ScopeContext, Sequence, Tensor
 
 
 class FunctionCalls:
@@ -57,7 +57,10 @@ class FunctionCalls:
         # a call in another module's code (a trainer calling the factory it was handed) is sited
         # where this file enters that code
         site, statement, key = self.external_entry or (call, self.statement, self.frame.key)
-        for owner in (owner for item in values for owner in owners_in(item)):
+        # a helper returning Keras tensors made its layer calls for the caller (`encode(feature)`)
+        made_here = (owner for item in values
+                     for owner in (item.producers if isinstance(item, Tensor) else owners_in(item)))
+        for owner in made_here:
             if owner.site_frame is callee and not owner.meetings:
                 for part in owner.parts:
                     if id(part) in made and not part.meetings:

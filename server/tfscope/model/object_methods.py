@@ -28,12 +28,14 @@ from tfscope.model.values import (
     Instance,
     Loss,
     MadeInScope,
-    is_unknown,
     ScopeContext,
     Sequence,
     Tensor,
     UnseenOptimizer,
     class_of,
+    holds_keras_tensor,
+    is_unknown,
+    tensor_producers,
 )
 from tfscope.resolve.catalog import (
     Api,
@@ -333,16 +335,14 @@ class ObjectMethods(Restores):
     def call_owner(self, owner: Owner, node: ast.Call, args: list):
         """Calling a layer or model: functional graph building, or a forward pass."""
         self.note_use_after_reset(owner, node)
-        if owner.kind is Api.LAYER and any(isinstance(arg, Tensor) for arg in args):
+        if owner.kind is Api.LAYER and any(map(holds_keras_tensor, args)):
             call_site = self.new_owner(Api.LAYER, owner.label, node)
-            call_site.name = owner.name
-            producers = tuple(p for arg in args if isinstance(arg, Tensor) for p in arg.producers)
-            return Tensor(producers + (call_site,))
+            call_site.name, call_site.constructor = owner.name, owner.constructor
+            return Tensor(tensor_producers(args) + (call_site,))
         if owner.kind in (Api.MODEL, Api.LAYER, Api.LOADED_MODEL):
             self.note_build(owner, node)
-            if any(isinstance(arg, Tensor) for arg in args):
-                return Tensor(tuple(p for arg in args if isinstance(arg, Tensor) for p in arg.producers)
-                              + (owner,))
+            if any(map(holds_keras_tensor, args)):
+                return Tensor(tensor_producers(args) + (owner,))
         return None
 
     def call_loss(self, loss: Loss, node: ast.Call):

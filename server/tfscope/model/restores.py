@@ -19,6 +19,8 @@ class Restores:
 
     def owner_load_weights(self, model: Owner, method: str, node, args, kwargs) -> None:
         path = args[0] if args else kwargs.get("filepath")
+        if is_text(path) and not path.value:
+            path = None  # an empty placeholder (`resume_ckpt = ""`): the code loads only once it is replaced
         if _is_weights_only_file(path) or (path is None and self.names_only_hdf5_weights()):
             model.restored = True  # layer weights only: no optimizer variable is created
         else:

@@ -25,6 +25,7 @@ from tfscope.model.values import (
     Sequence,
     Tensor,
     is_text,
+    tensor_producers,
 )
 from tfscope.resolve.catalog import (
     LAZILY_BUILT_MODELS,
@@ -76,8 +77,7 @@ class TfApiCalls:
             self.mark_handed_over(value)
         if kind is None:  # a library's code tfscope does not model (a TF-Agents agent)
             self.meet_handed_with_strategy(name.rsplit(".", 1)[-1], node, [*args, *kwargs.values()])
-        producers = tuple(p for value in [*args, *kwargs.values()] if isinstance(value, Tensor)
-                          for p in value.producers)
+        producers = tensor_producers([*args, *kwargs.values()])
         if producers:
             return Tensor(producers)
         # a strategy class the catalog does not list stays unknown: its name may still tell
@@ -204,7 +204,7 @@ class TfApiCalls:
                             or (name == "tensorflow_hub.KerasLayer" and _loads_a_text_preprocessor(node, args, kwargs)))
         if kind is Api.MODEL and constructor == "Model":
             outputs = kwargs.get("outputs", args[1] if len(args) > 1 else None)
-            owner.parts = _producers(outputs)
+            owner.parts = list(tensor_producers([outputs]))
             owner.functional = "outputs" in kwargs or len(args) > 1
         elif kind is Api.MODEL and constructor == "Sequential":
             # fresh layers are built by the Sequential itself; built sub-models bring their weights
@@ -273,14 +273,6 @@ def _lists_one_device(kind: str, node: ast.Call) -> bool:
                    node.args[0] if node.args and kind in _STRATEGIES_GIVEN_DEVICES else None)
     return (isinstance(devices, (ast.List, ast.Tuple)) and len(devices.elts) == 1
             and not isinstance(devices.elts[0], ast.Starred))
-
-
-def _producers(value) -> list[Owner]:
-    if isinstance(value, Tensor):
-        return list(dict.fromkeys(value.producers))
-    if isinstance(value, Sequence):
-        return list(dict.fromkeys(p for item in value.items for p in _producers(item)))
-    return []
 
 
 # Keywords only OptimizerV2 (TensorFlow before 2.11) reads: the new optimizers ignore `lr` and

@@ -206,6 +206,22 @@ class Tensor:
     producers: tuple[Owner, ...] = ()
 
 
+def holds_keras_tensor(value) -> bool:
+    """A Keras tensor, or a list of them (`concatenate([a, b])`, `Concatenate()(encoded)`)."""
+    return isinstance(value, Tensor) or (isinstance(value, Sequence) and any(map(holds_keras_tensor, value.items)))
+
+
+def tensor_producers(values) -> tuple[Owner, ...]:
+    """The layers whose calls produced the Keras tensors among ``values``, lists of them included."""
+    found: list[Owner] = []
+    for value in values:
+        if isinstance(value, Tensor):
+            found.extend(value.producers)
+        elif isinstance(value, Sequence):
+            found.extend(tensor_producers(value.items))
+    return tuple(dict.fromkeys(found))
+
+
 @dataclass(eq=False)
 class Loss:
     node: ast.AST  # its constructor call

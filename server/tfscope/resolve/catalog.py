@@ -307,6 +307,16 @@ WEIGHTLESS_LAYERS = frozenset(
      "GlobalAvgPool2D", "GlobalMaxPool1D", "GlobalMaxPool2D", "Cropping1D", "Cropping2D",
      "Cropping3D", "ZeroPadding1D", "ZeroPadding2D", "ZeroPadding3D", "UpSampling1D",
      "UpSampling2D", "UpSampling3D", "Rescaling", "Resizing", "CenterCrop"}
+) | frozenset(
+    # Random augmentation layers keep a random generator's state, never a weight: TF 2.3-2.6 kept a
+    # `tf.random.Generator` out of the layer's weights (and out of the strategy check, tensorflow/
+    # tensorflow#41143), Keras 2.7-2.15 keep no variable, Keras 3 a non-trainable `SeedGenerator`
+    # state; keras.io's EfficientNet fine-tuning example makes them before its TPU/GPU scope.
+    {"RandomFlip", "RandomRotation", "RandomTranslation", "RandomZoom", "RandomContrast", "RandomCrop",
+     "RandomHeight", "RandomWidth", "RandomBrightness", "RandomSaturation", "RandomHue", "RandomGrayscale",
+     "RandomSharpness", "RandomShear", "RandomColorJitter", "RandomColorDegeneration", "RandomPosterization",
+     "RandomInvert", "RandomErasing", "RandomGaussianBlur", "RandomPerspective", "RandomElasticTransform",
+     "AugMix", "RandAugment", "CutMix", "MixUp", "Solarization", "AutoContrast", "Equalization"}
 )
 
 

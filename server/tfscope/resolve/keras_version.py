@@ -56,13 +56,15 @@ _KERAS_2_ONLY_APIS = re.compile(r"\bkeras\.optimizers\.legacy\b|\bcompat\.v1\.Se
                                 r"|\bkeras\.losses\.Reduction\b|\blosses_utils\.ReductionV2\b")
 _KERAS_2_ONLY_LITERALS = ("optimizers.legacy", "Session", "estimator.", "losses.Reduction", "ReductionV2")
 # Modules only Keras 2 has: Keras 3 exports its layers from `keras.layers` alone (`from
-# keras.layers.convolutional import Conv2D` raises "No module named 'keras.layers.convolutional'")
+# keras.layers.convolutional import Conv2D` raises "No module named 'keras.layers.convolutional'"),
+# and has no `experimental` namespace (`keras.layers.experimental.preprocessing`, `keras.experimental`)
 _KERAS_2_ONLY_MODULES = re.compile(
     r"\bkeras\.(?:layers\.(?:convolutional|core|merge|pooling|recurrent|advanced_activations|embeddings)\b"
-    r"|engine\b|utils\.np_utils\b|wrappers\.scikit_learn\b)")
+    r"|engine\b|utils\.np_utils\b|wrappers\.scikit_learn\b|(?:layers\.)?experimental\b)")
 _KERAS_2_ONLY_MODULE_LITERALS = ("layers.convolutional", "layers.core", "layers.merge", "layers.pooling",
                                  "layers.recurrent", "layers.advanced_activations", "layers.embeddings",
-                                 "keras.engine", "np_utils", "wrappers.scikit_learn")
+                                 "keras.engine", "np_utils", "wrappers.scikit_learn", "keras.experimental",
+                                 "layers.experimental")
 # `lr=` to a Keras optimizer: only OptimizerV2 (TensorFlow before 2.11) reads it, Keras 2.11-2.15's
 # optimizers ignore it and Keras 3's refuse it, so the code was written for an OptimizerV2 Keras
 # (Keras' own `optimizers.` namespace: `torch.optim.SGD(params, lr=...)` is not one)

@@ -113,7 +113,7 @@ def _read_by_gpu_replicas_only(owner: Owner) -> bool:
     """An adapted preprocessing layer (`Normalization`), or a plain variable no replica assigns and
     no optimizer trains (a learning rate, a step counter bumped on the host), only read in steps on
     GPUs: each mirrored replica reads the single copy, which works; on TPU the step cannot reach it."""
-    read_only = ((owner.kind is Api.LAYER and owner.label.rsplit(".", 1)[-1] in READ_ONLY_STATE_LAYERS)
+    read_only = ((owner.kind is Api.LAYER and owner.constructor in READ_ONLY_STATE_LAYERS)
                  or (owner.kind is Api.VARIABLE and owner.untrainable and not owner.updated_in_step))
     return read_only and _only_in_steps_of(owner, lambda strategy: strategy.kind != "TPUStrategy")
 
@@ -158,21 +158,28 @@ def _culprit(model: SemanticModel, owner: Owner) -> Owner | None:
         if owner.placement is None:
             return owner
         return _handed_in_from_outside(model, owner)
-    culprit = _part_made_outside(owner, set())
+    strategies = [owner.placement] if owner.placement is not None else [m.strategy for m in owner.meetings]
+    read_state_anywhere = model.keras_version != 2 and bool(strategies) and not any(
+        "TPUStrategy" in possible_kinds(model, strategy) for strategy in strategies)
+    culprit = _part_made_outside(owner, set(), read_state_anywhere)
     # parts made by the same factory call as the owner are fixed by moving that call
     return owner if culprit is not None and culprit.site is owner.site else culprit
 
 
-def _part_made_outside(owner: Owner, seen: set[int]) -> Owner | None:
+def _part_made_outside(owner: Owner, seen: set[int], read_state_anywhere: bool) -> Owner | None:
     """The first part with weights made outside every scope; a functional part whose layers are
-    known holds only theirs (named for them when the same factory call made them)."""
+    known holds only theirs (named for them when the same factory call made them). An adapted
+    preprocessing layer's state counts unless ``read_state_anywhere``: Keras 2's `compile` refuses
+    any model variable made outside the scope (`_validate_compile`), while under Keras 3 replicas
+    on GPUs read its one copy (a TPU cannot)."""
     seen.add(id(owner))
     for part in owner.parts:
         if part.functional and part.parts:
-            found = _part_made_outside(part, seen) if id(part) not in seen else None
+            found = _part_made_outside(part, seen, read_state_anywhere) if id(part) not in seen else None
             if found is not None:
                 return part if found.site is part.site else found
-        elif part.placement is None and part.makes_weights():
+        elif (part.placement is None and part.makes_weights()
+              and not (read_state_anywhere and part.constructor in READ_ONLY_STATE_LAYERS)):
             return part
     return None
 
