@@ -31,7 +31,17 @@ not reported either, nor is a functional model (`keras.Model(inputs, outputs)`, 
 only its layers' weights) made outside the scope from models and layers made inside it: a
 distillation model whose outputs are `dict(student=student(x), teacher=teacher(x))`, a feature
 extractor cut from a base (`base.input`, `base.get_layer(name).output`). Factories count, also from other modules of the project (found with jedi):
-`model = build_model()` outside the scope is reported at the call. TF Hub `KerasLayer`s hold
+`model = build_model()` outside the scope is reported at the call, and so is a helper that
+returns the Keras tensors its layers made (`encoded.append(encode_feature(inp, ds))`, lists of
+tensors included: `concatenate(encoded)`). Random augmentation layers (`RandomFlip`,
+`RandomRotation`, ...) keep only a random generator's state, never a weight (TF 2.3-2.6 kept a
+`tf.random.Generator` out of the layer's weights, tensorflow/tensorflow#41143; Keras 2.7-2.15
+keep no variable; keras.io's EfficientNet fine-tuning example builds them before its TPU/GPU
+scope), so a stack of them made outside is not reported. An adapted preprocessing layer
+(`Normalization`, `StringLookup`) made outside and wired into a model built in the scope is
+reported under Keras 2, whose `compile` checks every model variable (`_validate_compile`:
+"Variable (...) was not created in the distribution strategy scope"), and under Keras 3 only
+on TPU: replicas on GPUs read the one copy of its state. TF Hub `KerasLayer`s hold
 their variables from construction on, so they count as soon as they are created, except TF
 Hub's text preprocessing models (`.../bert_en_uncased_preprocess/3`, or a handle the code
 names so, `preprocess_handle`, when its value is not known), which hold none (their model

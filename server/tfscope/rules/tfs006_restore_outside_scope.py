@@ -41,6 +41,9 @@ decides, also when a path is built from it (`os.path.join(folder, name)`, `tf.io
 `pathlib.Path(folder) / name`, `.joinpath(name)`, `str(...)`, a helper that returns the name, a
 class constant `Config.WEIGHTS_NAME`); a fallback taken only when that path is a folder
 (`if tf.io.gfile.isdir(path): path = tf.train.latest_checkpoint(path)`) does not run for it.
+A path tfscope cannot follow, or an empty placeholder the code replaces before loading
+(`resume_ckpt = ""` then `if cfg.resume_ckpt: model.load_weights(cfg.resume_ckpt)`), is taken as
+HDF5 when every weights file the module names is one.
 Nor is a restore into a subclassed model that has not been called or built yet (and its
 optimizer, when every model compiled with it is such a one): it holds no variable, so the
 restore creates nothing there; each value, and the slots for it, is restored when the variable
