@@ -327,6 +327,19 @@ def test_importing_tensorflow_addons_means_keras_2_but_a_commented_import_does_n
         assert detect_keras_version(Source(f"import tensorflow as tf\n{mentioned}\n"), Settings()) == 3, mentioned
 
 
+def test_hugging_face_tf_models_mean_keras_2(monkeypatch):
+    """transformers' TF models build on `tf_keras` and refuse Keras 3; its tokenizers say nothing."""
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    for imported in ("from transformers import TFBertModel, BertTokenizer",
+                     "from transformers import (\n    AutoTokenizer,\n    TFAutoModel,\n)",
+                     "import transformers\nencoder = transformers.TFAutoModel.from_pretrained('roberta-base')"):
+        assert detect_keras_version(Source(f"import tensorflow as tf\n{imported}\n"), Settings()) == 2, imported
+    for other in ("from transformers import AutoTokenizer\nclass TFRecordWriter: pass",
+                  "# from transformers import TFBertModel"):
+        assert detect_keras_version(Source(f"import tensorflow as tf\n{other}\n"), Settings()) == 3, other
+
+
 def test_tensorflow_1_apis_mean_optimizer_v2_unless_tf_is_compat_v1(monkeypatch):
     monkeypatch.delenv("VIRTUAL_ENV", raising=False)
     monkeypatch.delenv("CONDA_PREFIX", raising=False)

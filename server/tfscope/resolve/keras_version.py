@@ -43,10 +43,20 @@ _IN_FILE = (  # (literal on the line, or None for anywhere in the text; pattern;
 # (found from the lines holding "import", far fewer than those naming keras)
 _IMPORTS_KERAS = ("import", re.compile(r"[ \t\f]*(?:import[ \t\f]+keras\b(?!\.)|from[ \t\f]+keras[ \t\f]+import)"))
 _LINE_BREAK = re.compile(r"[\r\n]")
-# Libraries that never supported Keras 3: TensorFlow Addons' last release (0.23) stops at TensorFlow
-# 2.15, and its maintainers left Keras 3 out of scope (tensorflow/addons#2870)
-_IMPORTS_KERAS_2_ONLY_LIBRARY = ("tensorflow_addons", re.compile(
-    r"[ \t\f]*(?:import[ \t\f][^\r\n#]*\btensorflow_addons\b|from[ \t\f]+tensorflow_addons\b)"))
+# Libraries whose Keras objects are Keras 2 whatever is installed, by the line that imports them:
+# TensorFlow Addons' last release (0.23) stops at TensorFlow 2.15 and its maintainers left Keras 3
+# out of scope (tensorflow/addons#2870); Hugging Face's TF models build on `tf_keras` and refuse
+# Keras 3 ("Your currently installed version of Keras is Keras 3, but this is not yet supported in
+# Transformers", transformers/modeling_tf_utils.py)
+_IMPORTS_KERAS_2_ONLY_LIBRARIES = (
+    ("tensorflow_addons", re.compile(
+        r"[ \t\f]*(?:import[ \t\f][^\r\n#]*\btensorflow_addons\b|from[ \t\f]+tensorflow_addons\b)"),
+     "the file imports `tensorflow_addons`, which never supported Keras 3"),
+    ("transformers", re.compile(r"[ \t\f]*from[ \t\f]+transformers\b[^\r\n#]*\bimport\b[ \t\f]*(?:\([\s\w,]*?|[^\r\n#(]*?)\bTF[A-Z]"),
+     "the file imports Hugging Face TF models, which run on Keras 2 (`tf_keras`) only"),
+    ("transformers.TF", re.compile(r"[^\r\n#]*\btransformers\.TF[A-Z]"),
+     "the file uses Hugging Face TF models, which run on Keras 2 (`tf_keras`) only"),
+)
 # APIs only Keras 2 (TF <= 2.15) has: the weakest evidence, read last; searched only when the
 # literal each needs is in the text (a regex that starts with \b visits every position).
 # (`tf.estimator` went with TensorFlow 2.16, the release that made Keras 3 the default)
@@ -219,8 +229,9 @@ def _from_code(code: str, path: str | None) -> KerasVersion:
             or (any(literal in code for literal in _KERAS_2_ONLY_MODULE_LITERALS) and _KERAS_2_ONLY_MODULES.search(code))
             or (_CHECKPOINT_PATH.search(code) and _KERAS_WEIGHTS_CALL.search(code))):
         return KerasVersion(2, "the file uses Keras-2-only APIs")
-    if _starts_a_line(*_IMPORTS_KERAS_2_ONLY_LIBRARY, code):
-        return KerasVersion(2, "the file imports `tensorflow_addons`, which never supported Keras 3")
+    for literal, pattern, evidence in _IMPORTS_KERAS_2_ONLY_LIBRARIES:
+        if _starts_a_line(literal, pattern, code):
+            return KerasVersion(2, evidence)
     # (a file in a package of the project's own named `keras` imports that package, not Keras)
     if _starts_a_line(*_IMPORTS_KERAS, code) and not sits_in_package(path, "keras"):
         return KerasVersion(3, "the file imports `keras`, and nothing names a TensorFlow before 2.16")
