@@ -61,10 +61,13 @@ _IMPORTS_KERAS_2_ONLY_LIBRARIES = (
 # literal each needs is in the text (a regex that starts with \b visits every position).
 # (`tf.estimator` went with TensorFlow 2.16, the release that made Keras 3 the default)
 # (Keras 3 takes the loss reduction as a string: it has no `keras.losses.Reduction` enum nor `losses_utils`)
+# (Keras 3's models have no `fit_generator`, `evaluate_generator` nor `predict_generator`)
 _KERAS_2_ONLY_APIS = re.compile(r"\bkeras\.optimizers\.legacy\b|\bcompat\.v1\.Session\b|\btf\.Session\b"
                                 r"|\b(?:tf|tensorflow)(?:\.compat\.v1)?\.estimator\."
-                                r"|\bkeras\.losses\.Reduction\b|\blosses_utils\.ReductionV2\b")
-_KERAS_2_ONLY_LITERALS = ("optimizers.legacy", "Session", "estimator.", "losses.Reduction", "ReductionV2")
+                                r"|\bkeras\.losses\.Reduction\b|\blosses_utils\.ReductionV2\b"
+                                r"|\.(?:fit|evaluate|predict)_generator\(")
+_KERAS_2_ONLY_LITERALS = ("optimizers.legacy", "Session", "estimator.", "losses.Reduction", "ReductionV2",
+                          "_generator(")
 # Modules only Keras 2 has: Keras 3 exports its layers from `keras.layers` alone (`from
 # keras.layers.convolutional import Conv2D` raises "No module named 'keras.layers.convolutional'"),
 # and has no `experimental` namespace (`keras.layers.experimental.preprocessing`, `keras.experimental`)
