@@ -52,7 +52,8 @@ _IMPORTS_KERAS_2_ONLY_LIBRARIES = (
     ("tensorflow_addons", re.compile(
         r"[ \t\f]*(?:import[ \t\f][^\r\n#]*\btensorflow_addons\b|from[ \t\f]+tensorflow_addons\b)"),
      "the file imports `tensorflow_addons`, which never supported Keras 3"),
-    ("transformers", re.compile(r"[ \t\f]*from[ \t\f]+transformers\b[^\r\n#]*\bimport\b[ \t\f]*(?:\([\s\w,]*?|[^\r\n#(]*?)\bTF[A-Z]"),
+    ("transformers", re.compile(  # `from transformers import TFAutoModel`, also inside parentheses
+        r"[ \t\f]*from[ \t\f]+transformers\b[^\r\n#]*\bimport\b[ \t\f]*(?:\([\s\w,]*?|[^\r\n#(]*?)\bTF[A-Z]"),
      "the file imports Hugging Face TF models, which run on Keras 2 (`tf_keras`) only"),
     ("transformers.TF", re.compile(r"[^\r\n#]*\btransformers\.TF[A-Z]"),
      "the file uses Hugging Face TF models, which run on Keras 2 (`tf_keras`) only"),
