@@ -29,3 +29,34 @@ def test_a_keras_loop_in_the_scope_reads_as_what_ran_the_model_and_names_every_k
     [finding] = [d for d in analysis.diagnostics if d.code == "TFS001"]
     assert ("is created outside the strategy scope but is run by `evaluate` inside the `strategy` "
             "(TPUStrategy or OneDeviceStrategy) scope") in finding.message
+
+
+RECOMPILED_WITH_AN_OPTIMIZER_MADE_OUTSIDE = """\
+import tensorflow as tf
+{evidence}
+strategy = tf.distribute.MirroredStrategy()
+with strategy.scope():
+    model = tf.keras.Sequential([tf.keras.Input((8,)), tf.keras.layers.Dense(1)])
+    model.compile(optimizer=tf.keras.optimizers.Adam(1e-3), loss="mse")
+model.trainable = True
+model.compile(optimizer=tf.keras.optimizers.Adam({learning_rate}), loss="mse")
+"""
+
+
+def test_an_optimizer_an_optimizer_v2_would_have_tolerated_names_the_version_evidence(monkeypatch) -> None:
+    """Only the optimizers of TensorFlow 2.11 and later (and Keras 3's) break when made outside the
+    scope and compiled with a model made in it: the finding says which Keras the evidence gave."""
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+
+    def optimizer_finding(evidence: str, learning_rate: str = "learning_rate=1e-5"):
+        text = RECOMPILED_WITH_AN_OPTIMIZER_MADE_OUTSIDE.format(evidence=evidence, learning_rate=learning_rate)
+        analysis = engine.analyze(Source(text=text, path="finetune.py"), Settings(root="."))
+        return [d.message for d in analysis.diagnostics if d.code == "TFS002"]
+
+    [keras_3] = optimizer_finding("")
+    assert keras_3.endswith("(Keras 3: nothing names a version, and Keras 3 is the default since TensorFlow 2.16; "
+                            "its optimizers keep the strategy current when they are made)")
+    [keras_2] = optimizer_finding("from tensorflow.keras.layers.experimental import preprocessing")
+    assert "(Keras 2: the file uses Keras-2-only APIs; its optimizers since TensorFlow 2.11" in keras_2
+    assert optimizer_finding("", learning_rate="lr=1e-5") == []  # `lr=`: an OptimizerV2 Keras

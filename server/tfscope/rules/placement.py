@@ -44,7 +44,8 @@ def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | N
             path = describe_conditions([*culprit.condition, *meeting.condition], model.spelled)
             if path:
                 reason += f" when {path}"
-            yield outside_scope_violation(model, culprit, owner, meeting.strategy, reason, meeting.node)
+            yield outside_scope_violation(model, culprit, owner, meeting.strategy, reason, meeting.node,
+                                          _optimizer_era(model, owner))
         elif owner.kind in _BUILT_AFTER_UNUSED_STRATEGY and _put_to_work(model, owner):
             strategy = unused_strategy_before(model, owner)
             if strategy is not None:
@@ -107,6 +108,17 @@ def _creates_variables_lazily(optimizer: Owner, optimizer_v2_era: bool) -> bool:
     only checks the optimizer's existing `_weights`, which a fresh OptimizerV2 has none of.)"""
     legacy = optimizer_v2_era or optimizer.optimizer_v2
     return legacy and bool(optimizer.meetings) and all(m.via in _LAZY_OPTIMIZER_USES for m in optimizer.meetings)
+
+
+def _optimizer_era(model: SemanticModel, optimizer: Owner) -> str:
+    """Why an optimizer an OptimizerV2 would have tolerated is wrong here: the version evidence."""
+    if optimizer.kind is not Api.OPTIMIZER or not _creates_variables_lazily(optimizer, optimizer_v2_era=True):
+        return ""
+    evidence = model.keras_evidence or "the `keras-version` setting"
+    if model.keras_version != 2:
+        return f" (Keras 3: {evidence}; its optimizers keep the strategy current when they are made)"
+    return (f" (Keras 2: {evidence}; its optimizers since TensorFlow 2.11 keep the strategy current when they "
+            "are made, and nothing names an earlier release, whose OptimizerV2 makes its variables at its first step)")
 
 
 def _read_by_gpu_replicas_only(owner: Owner) -> bool:
@@ -213,14 +225,14 @@ def unused_strategy_before(model: SemanticModel, owner: Owner) -> Strategy | Non
 
 
 def outside_scope_violation(model: SemanticModel, culprit: Owner, owner: Owner, strategy: Strategy,
-                            reason: str, interaction) -> Violation:
+                            reason: str, interaction, version_note: str = "") -> Violation:
     name = strategy.name_for(culprit.key, model.module)
     if culprit is owner:
         message = f"{owner.kind.value.capitalize()} {owner.describe()} is created outside the strategy scope but is {reason}"
     else:
         message = (f"The weights of {culprit.describe()} are created outside the strategy scope, but they "
                    f"belong to {owner.describe()}, which is {reason}")
-    message += f"; create it inside `with {name}.scope():`"
+    message += f"; create it inside `with {name}.scope():`{version_note}"
     related = [(interaction, reason)] if interaction is not None else []
     if strategy.node is not None and strategy.node is not interaction:
         related.append((strategy.node, f"{strategy.describe()} is created here"))
