@@ -101,7 +101,8 @@ def names_tf_config(holder, key: ast.AST) -> bool:
 
 def _note_flag(instance: Instance, name: str, value, frame: Frame) -> None:
     function = frame.function
-    if isinstance(value, ast.Constant) and function is not None and function.node.name not in SET_UP_METHODS:
+    set_as_state = instance.cls.attribute_bag or (function is not None and function.node.name not in SET_UP_METHODS)
+    if isinstance(value, ast.Constant) and set_as_state:
         instance.flags.add(name)
     else:
         instance.flags.discard(name)

@@ -65,6 +65,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.root: Root | None = None
         self.frames: list[Frame] = []
         self.loop_depth = 0
+        self.decided_flow_end = False  # the `if` just run took a branch its literals decided, which ends the flow
         self.early_tf_ops: list[tuple[ast.AST, tuple]] = []  # ops before the first strategy, with their paths
         self.startup_done = False
         self.cluster_set = False  # `TF_CONFIG` assigned so far

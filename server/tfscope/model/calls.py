@@ -13,6 +13,7 @@ from tfscope.model.facts import HandedWithStrategy
 from tfscope.model.joins import contradicts, join_values
 from tfscope.model.object_methods import STRATEGY_EVIDENCE
 from tfscope.model.values import (
+    ATTRIBUTE_BAGS,
     Alternatives,
     ApiRef,
     BoundMethod,
@@ -26,6 +27,7 @@ from tfscope.model.values import (
     ScopeContext,
     Sequence,
     Tensor,
+    attribute_bag,
     is_text,
     is_unknown,
     tensor_producers,
@@ -143,6 +145,8 @@ class Calls:
             return self.call_method(callee.receiver, callee.name, node, args, kwargs, frame)
         if isinstance(callee, ApiRef):
             return self.call_api(callee.name, node, args, kwargs)
+        if isinstance(callee, ProjectRef) and callee.dotted in ATTRIBUTE_BAGS:
+            return attribute_bag(callee.dotted, kwargs)
         if isinstance(callee, ProjectRef):
             callee = self.external_value(callee) or callee
         if isinstance(callee, Function):

@@ -59,6 +59,9 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
                 implied = handler(self, statement, frame)
             else:
                 self.eval_children(statement, frame)
+            decided_flow_end, self.decided_flow_end = self.decided_flow_end, False
+            if decided_flow_end and isinstance(statement, ast.If):
+                break  # `if param.eager: return ...` where the literal holds: the rest never runs
             if isinstance(statement, ast.If) and ends_flow(statement.body) and not ends_flow(statement.orelse):
                 # `if c: return` — the rest of the block runs only when `c` does not hold
                 self.assume(self.condition_of(statement.test), False)
@@ -154,7 +157,9 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
         tested = self.eval(node.test, frame)
         decided = self.decided_by_literals(node.test, frame)
         if decided is not None:
-            self.exec_block(node.body if decided else node.orelse, frame)
+            taken = node.body if decided else node.orelse
+            self.exec_block(taken, frame)
+            self.decided_flow_end = ends_flow(taken)
             return ()
         condition = self.condition_of(node.test)
         implied = self.existence_conditions(node.test, tested, frame)

@@ -32,6 +32,10 @@ class ProjectRef:
     module: str
     name: str
 
+    @property
+    def dotted(self) -> str:
+        return f"{self.module}.{self.name}" if self.name else self.module
+
 
 @dataclass(eq=False)
 class ScopeContext:
@@ -63,6 +67,7 @@ class ClassValue:
     external: bool = False  # defined in another module of the project
     data: dict = field(default_factory=dict)  # strings its body binds (`WEIGHTS = "model.h5"`), by name
     opaque_base: bool = False  # a base tfscope cannot see into (see ``Interpreter.exec_class_def``)
+    attribute_bag: bool = False  # the standard library's plain holders (see ``ATTRIBUTE_BAGS``)
 
     @cached_property
     def lineage_known(self) -> bool:
@@ -179,6 +184,22 @@ class Omitted(ast.Constant):
 
 # What runs before a class's other methods, in this order.
 SET_UP_METHODS = ("__init__", "setUpClass", "setUp")
+
+# The standard library's plain attribute holders: what the code sets on one is all it holds, so a
+# literal it sets decides the tests of it (`param = Mock(); param.eager = True`, `SimpleNamespace(tpu=False)`)
+ATTRIBUTE_BAGS = frozenset({"unittest.mock.Mock", "unittest.mock.MagicMock", "unittest.mock.NonCallableMock",
+                            "types.SimpleNamespace", "argparse.Namespace"})
+_ATTRIBUTE_BAG_CLASSES: dict[str, ClassValue] = {}
+
+
+def attribute_bag(name: str, attrs: dict) -> Instance:
+    """An instance of the attribute holder ``name`` (one of ``ATTRIBUTE_BAGS``) made with ``attrs``."""
+    cls = _ATTRIBUTE_BAG_CLASSES.get(name)
+    if cls is None:
+        node = ast.ClassDef(name=name.rsplit(".", 1)[-1], bases=[], keywords=[], body=[], decorator_list=[],
+                            lineno=0, col_offset=0)
+        cls = _ATTRIBUTE_BAG_CLASSES[name] = ClassValue(node, None, attribute_bag=True)
+    return Instance(cls, dict(attrs), flags={key for key, value in attrs.items() if isinstance(value, ast.Constant)})
 
 
 @dataclass(eq=False)
