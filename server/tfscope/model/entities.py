@@ -131,6 +131,7 @@ class Owner:
     functional: bool = False  # `keras.Model(inputs, outputs)`: it holds its layers' weights, none of its own
     # the class that made it (`Normalization`), kept when the label names the factory that returned it
     constructor: str = ""
+    fresh_layers: bool = False  # a `Sequential` stacking new weight-making layers of its own, besides its parts
 
     def __post_init__(self) -> None:
         self.constructor = self.constructor or self.label.rsplit(".", 1)[-1]

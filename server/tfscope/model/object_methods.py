@@ -332,6 +332,20 @@ class ObjectMethods(Restores):
             self.report(UsedAfterTpuReset(self.local_node(node), owner, owner.wiped_by))
             owner.wiped_by = None  # one finding per reset
 
+    def owner_add(self, model: Owner, method: str, node, args, kwargs) -> None:
+        """`Sequential.add(layer)`: a new layer makes its weights where the stack is built, a model
+        brings its own; a layer tfscope cannot see (taken from another model's `.layers`, whose
+        weights exist) tells nothing."""
+        layer = args[0] if args else kwargs.get("layer")
+        if model.constructor != "Sequential" or not isinstance(layer, Owner):
+            return None
+        if layer.kind in (Api.MODEL, Api.LOADED_MODEL):
+            model.parts.append(layer)
+            model.weightless = False
+        elif layer.kind is Api.LAYER and layer.makes_weights():
+            model.fresh_layers, model.weightless = True, False
+        return None
+
     def call_owner(self, owner: Owner, node: ast.Call, args: list):
         """Calling a layer or model: functional graph building, or a forward pass."""
         self.note_use_after_reset(owner, node)
@@ -392,6 +406,7 @@ _OWNER_METHODS = {
     "train_on_batch": ObjectMethods.owner_keras_loop,
     "test_on_batch": ObjectMethods.owner_keras_loop,
     "predict_on_batch": ObjectMethods.owner_keras_loop,
+    "add": ObjectMethods.owner_add,
     "build": ObjectMethods.owner_build,
     "create_variables": ObjectMethods.owner_build,  # a TF-Agents network's first call
     "apply_gradients": ObjectMethods.owner_step,

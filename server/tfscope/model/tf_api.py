@@ -211,9 +211,12 @@ class TfApiCalls:
             layers = kwargs.get("layers", args[0] if args else None)
             items = layers.items if isinstance(layers, Sequence) else ()
             owner.parts = [item for item in items if isinstance(item, Owner) and item.kind in (Api.MODEL, Api.LOADED_MODEL)]
-            # a stack of weightless layers (`Resizing`, `Rescaling`) makes no weight wherever it is built
-            owner.weightless = bool(items) and all(
-                isinstance(item, Owner) and item.kind is Api.LAYER and not item.makes_weights() for item in items)
+            # a stack of weightless layers (`Resizing`, `Rescaling`) makes no weight wherever it is built,
+            # nor does an empty one until `add` gives it a layer that does (see ``owner_add``)
+            owner.weightless = layers is None or (bool(items) and all(
+                isinstance(item, Owner) and item.kind is Api.LAYER and not item.makes_weights() for item in items))
+            owner.fresh_layers = any(isinstance(item, Owner) and item.kind is Api.LAYER and item.makes_weights()
+                                     for item in items)
         for value in [*args, *kwargs.values()]:
             self.mark_handed_over(value)
         self.meet_handed_variables(owner, node, [*args, *kwargs.values()])

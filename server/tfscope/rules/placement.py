@@ -174,6 +174,8 @@ def _culprit(model: SemanticModel, owner: Owner) -> Owner | None:
     read_state_anywhere = model.keras_version != 2 and bool(strategies) and not any(
         "TPUStrategy" in possible_kinds(model, strategy) for strategy in strategies)
     culprit = _part_made_outside(owner, set(), read_state_anywhere)
+    if culprit is None and owner.placement is None and owner.fresh_layers:
+        return owner  # a stack made outside on parts made inside: its own new layers' weights are outside
     # parts made by the same factory call as the owner are fixed by moving that call
     return owner if culprit is not None and culprit.site is owner.site else culprit
 

@@ -37,7 +37,10 @@ tensors included: `concatenate(encoded)`). Random augmentation layers (`RandomFl
 `RandomRotation`, ...) keep only a random generator's state, never a weight (TF 2.3-2.6 kept a
 `tf.random.Generator` out of the layer's weights, tensorflow/tensorflow#41143; Keras 2.7-2.15
 keep no variable; keras.io's EfficientNet fine-tuning example builds them before its TPU/GPU
-scope), so a stack of them made outside is not reported. An adapted preprocessing layer
+scope), so a stack of them made outside is not reported. A `Sequential` stacked outside the
+scope on a backbone made inside is reported when it adds new weight-making layers of its own (the
+head's `Dense`); one filled with `add` from layers tfscope cannot see (another model's `.layers`,
+whose weights exist) is not. An adapted preprocessing layer
 (`Normalization`, `StringLookup`) made outside and wired into a model built in the scope is
 reported under Keras 2, whose `compile` checks every model variable (`_validate_compile`:
 "Variable (...) was not created in the distribution strategy scope"), and under Keras 3 only
