@@ -137,7 +137,8 @@ def test_the_noqa_fix_silences_the_diagnostic_and_merges_with_other_codes():
 
 
 def test_the_file_level_exemption_silences_everything():
-    text = "# tfscope: noqa\nimport tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\nmodel = tf.keras.Sequential()\n"
+    text = "# tfscope: noqa\nimport tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\n"
+    text += "model = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
     text += "with strategy.scope():\n    model.compile(optimizer=tf.keras.optimizers.Adam(), loss='mse')\n"
     assert engine.analyze(Source(text)).diagnostics == []
     assert engine.analyze(Source(text.replace("# tfscope: noqa\n", ""))).diagnostics != []
