@@ -15,6 +15,8 @@ import os
 import threading
 import time
 
+from tfscope.resolve.catalog import KNOWN_ROOTS
+
 # the package folders around a file are read again after this long: an edit of the open file reads none
 _FOLDERS_SECONDS = 30.0
 _lock = threading.Lock()
@@ -44,10 +46,11 @@ def sits_in_package(path: str | None, name: str) -> bool:
     return bool(path) and name in _enclosing_packages(os.path.dirname(os.path.abspath(path)))
 
 
-def package_parents(folder: str) -> list[str]:
-    """The folders above each regular package ``folder`` sits in, nearest first: one of them is on
-    `sys.path` when the package imports itself by its absolute name."""
-    return [os.path.dirname(package) for package in _enclosing_packages(os.path.abspath(folder)).values()]
+def library_named_package_parents(folder: str) -> list[str]:
+    """The folders above each regular package ``folder`` sits in that is named like a library tfscope
+    knows (`keras`), nearest first: Python imports such a package from there, before the library."""
+    return [os.path.dirname(package) for name, package in _enclosing_packages(os.path.abspath(folder)).items()
+            if name in KNOWN_ROOTS]
 
 
 def _is_module(path: str) -> bool:

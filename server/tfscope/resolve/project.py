@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from tfscope.collector import collector_paused
 from tfscope.resolve.keras_version import uses_tensorflow_1_apis
-from tfscope.resolve.own_packages import package_parents
+from tfscope.resolve.own_packages import library_named_package_parents
 
 log = logging.getLogger(__name__)
 
@@ -162,9 +162,9 @@ class ProjectResolver:
             if self.interpreter:
                 kwargs["environment_path"] = self.interpreter
             root = self.root or os.getcwd()
-            # the folder leads (jedi puts a project's own path first); the folders its packages
-            # import themselves from, then the project root, follow
-            added = [path for path in dict.fromkeys([*package_parents(folder), root]) if path != folder]
+            # the folder leads (jedi puts a project's own path first); the folder a package of the
+            # project named like a library imports itself from (see ``own_packages``), then the root
+            added = [path for path in dict.fromkeys([*library_named_package_parents(folder), root]) if path != folder]
             project = jedi.Project(folder, added_sys_path=added, **kwargs)
             self._projects[folder] = project
         return project
