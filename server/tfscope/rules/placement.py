@@ -3,7 +3,8 @@ that later meets a strategy, reported at its creation with a fix that puts it in
 
 from __future__ import annotations
 
-from typing import Iterable
+import functools
+from typing import Callable, Iterable
 
 from tfscope.diagnostics import PlaceInScope
 from tfscope.model.entities import Meeting, Owner, SemanticModel, Strategy
@@ -170,22 +171,27 @@ def _culprit(model: SemanticModel, owner: Owner) -> Owner | None:
         if owner.placement is None:
             return owner
         return _handed_in_from_outside(model, owner)
-    strategies = [owner.placement] if owner.placement is not None else [m.strategy for m in owner.meetings]
-    read_state_anywhere = model.keras_version != 2 and bool(strategies) and not any(
-        "TPUStrategy" in possible_kinds(model, strategy) for strategy in strategies)
-    culprit = _part_made_outside(owner, set(), read_state_anywhere)
+    culprit = _part_made_outside(owner, set(), functools.cache(lambda: _state_read_anywhere(model, owner)))
     if culprit is None and owner.placement is None and owner.fresh_layers:
         return owner  # a stack made outside on parts made inside: its own new layers' weights are outside
     # parts made by the same factory call as the owner are fixed by moving that call
     return owner if culprit is not None and culprit.site is owner.site else culprit
 
 
-def _part_made_outside(owner: Owner, seen: set[int], read_state_anywhere: bool) -> Owner | None:
+def _state_read_anywhere(model: SemanticModel, owner: Owner) -> bool:
+    """Whether an adapted preprocessing layer made outside the scope is fine as a part of ``owner``:
+    Keras 2's `compile` refuses any model variable made outside the scope (`_validate_compile`),
+    while under Keras 3 replicas on GPUs read its one copy (a TPU cannot)."""
+    strategies = [owner.placement] if owner.placement is not None else [m.strategy for m in owner.meetings]
+    return model.keras_version != 2 and bool(strategies) and not any(
+        "TPUStrategy" in possible_kinds(model, strategy) for strategy in strategies)
+
+
+def _part_made_outside(owner: Owner, seen: set[int], read_state_anywhere: Callable[[], bool]) -> Owner | None:
     """The first part with weights made outside every scope; a functional part whose layers are
     known holds only theirs (named for them when the same factory call made them). An adapted
-    preprocessing layer's state counts unless ``read_state_anywhere``: Keras 2's `compile` refuses
-    any model variable made outside the scope (`_validate_compile`), while under Keras 3 replicas
-    on GPUs read its one copy (a TPU cannot)."""
+    preprocessing layer's state counts unless ``read_state_anywhere()`` (asked only then: it may
+    read the project's listing)."""
     seen.add(id(owner))
     for part in owner.parts:
         if part.functional and part.parts:
@@ -193,7 +199,7 @@ def _part_made_outside(owner: Owner, seen: set[int], read_state_anywhere: bool) 
             if found is not None:
                 return part if found.site is part.site else found
         elif (part.placement is None and part.makes_weights()
-              and not (read_state_anywhere and part.constructor in READ_ONLY_STATE_LAYERS)):
+              and not (part.constructor in READ_ONLY_STATE_LAYERS and read_state_anywhere())):
             return part
     return None
 

@@ -25,7 +25,8 @@ APIs such as `tf.Session` or `tf.enable_eager_execution()`; a pinned `tensorflow
 `FROM tensorflow/tensorflow:2.4.1` image) that is only stepped inside `strategy.run`, or
 compiled in the scope: it creates `iterations` and its slots at the first `apply_gradients`, in the
 replica context, where `Strategy.run` has entered the scope (`call_for_each_replica` in
-TensorFlow's `distribute_lib.py`).
+TensorFlow's `distribute_lib.py`). Where only that era would make the code right, the message names
+the Keras version evidence the finding rests on ("Keras 3: nothing names a version ...").
 
 ## Example
 ```python
