@@ -300,6 +300,36 @@ def test_what_only_tensorflow_2_1_printed_dates_a_notebook(monkeypatch):
     assert [d.code for d in engine.analyze(undated).diagnostics] == ["TFS002"]
 
 
+def test_a_notebooks_dated_markdown_header_dates_its_code(monkeypatch):
+    """keras-io's notebooks open with `**Last modified:** 2020/07/16` in markdown: the code was
+    written for TensorFlow 2.3 at the newest, whose OptimizerV2 makes its variables at the first
+    step; a header after TensorFlow 2.11 leaves the optimizer reported."""
+    from tfscope import engine
+
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+
+    def notebook(header: str):
+        cells = [
+            {"cell_type": "markdown", "metadata": {}, "source": ["# Fine-tuning\n", "\n",
+                                                               f"**Author:** someone<br>\n{header}"]},
+            {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": 1, "source":
+             "import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\nwith strategy.scope():\n"
+             "    model = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(3,))])"},
+            {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": 2, "source":
+             "model.compile(optimizer=tf.keras.optimizers.Adam(1e-3), loss='mse')\nmodel.fit(x, y, epochs=3)"},
+        ]
+        return read_notebook(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}),
+                             "finetune.ipynb")
+
+    dated = notebook("**Last modified:** 2020/07/16<br>")
+    assert dated.recorded.last_modified == "Last modified:** 2020/07/16"
+    assert engine.analyze(dated).diagnostics == []
+    [finding] = engine.analyze(notebook("**Last modified:** 2023/02/14<br>")).diagnostics
+    assert finding.code == "TFS002" and "last modified on 2023-02-14, when TensorFlow 2.11" in finding.message
+    assert [d.code for d in engine.analyze(notebook("")).diagnostics] == ["TFS002"]
+
+
 def test_the_python_a_notebook_last_ran_on_rules_out_keras_3(monkeypatch):
     """Keras 3 needs Python 3.9: a notebook its kernel saved under Python 3.6 (`language_info`)
     ran TensorFlow 2.6 at the newest, whose Keras 2 `compile` enters the model's strategy."""

@@ -60,3 +60,11 @@ def test_an_optimizer_an_optimizer_v2_would_have_tolerated_names_the_version_evi
     [keras_2] = optimizer_finding("from tensorflow.keras.layers.experimental import preprocessing")
     assert "(Keras 2: the file uses Keras-2-only APIs; its optimizers since TensorFlow 2.11" in keras_2
     assert optimizer_finding("", learning_rate="lr=1e-5") == []  # `lr=`: an OptimizerV2 Keras
+    # a dated header (keras-io's) before TensorFlow 2.11 means OptimizerV2; after Keras 3 it names nothing
+    assert optimizer_finding('"""Last modified: 2020/07/16"""') == []
+    [dated_2_11] = optimizer_finding('"""Last modified: 2023-02-14"""')
+    assert "(Keras 2: the file says it was last modified on 2023-02-14, when TensorFlow 2.11 was the newest" in dated_2_11
+    [after_keras_3] = optimizer_finding('"""Last modified: 2024/01/08"""')
+    assert "(Keras 3: nothing names a version" in after_keras_3
+    [impossible_day] = optimizer_finding('"""Last modified: 2020/02/31"""')
+    assert "(Keras 3: nothing names a version" in impossible_day

@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 
 from tfscope.diagnostics import Edit
 from tfscope.fixes.edits import apply_edits
-from tfscope.source import Cell, RecordedRun, Source
+from tfscope.source import LAST_MODIFIED, Cell, RecordedRun, Source
 
 
 class NotebookError(ValueError):
@@ -208,7 +208,21 @@ _SAVED_RUN_MAX_BYTES = 16 * 1024 * 1024  # about 0.1 s of JSON parsing; notebook
 
 def _recorded_run(notebook: dict) -> RecordedRun:
     tensorflow, shown_by = _recorded_tensorflow_version(notebook["cells"])
-    return RecordedRun(tensorflow, shown_by, _recorded_python_version(notebook.get("metadata")))
+    return RecordedRun(tensorflow, shown_by, _recorded_python_version(notebook.get("metadata")),
+                       _last_modified_header(notebook["cells"]))
+
+
+_HEADER_CELLS = 3  # a dated header sits in the title cells
+
+
+def _last_modified_header(cells: list) -> str | None:
+    """The `Last modified: ...` line of the first markdown cells, as keras-io's notebooks open."""
+    for cell in [cell for cell in cells if isinstance(cell, dict) and cell.get("cell_type") == "markdown"][:_HEADER_CELLS]:
+        source = cell.get("source")
+        text = "".join(source) if isinstance(source, list) else source if isinstance(source, str) else ""
+        if match := LAST_MODIFIED.search(text):
+            return match.group(0)
+    return None
 
 
 def _recorded_python_version(metadata: object) -> str | None:

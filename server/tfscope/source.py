@@ -13,6 +13,10 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")  # the line ends both ast and LSP recognise
+# A dated header (`Last modified: 2020/07/16`, `**Last updated:** 2021-03-02`): keras-io's examples
+# and guides open with one, and the many copies of them keep it
+LAST_MODIFIED = re.compile(r"\bLast (?:modified|updated)\W{0,6}\s*((?:19|20)\d\d)[/-](\d\d?)[/-](\d\d?)\b",
+                           re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,8 @@ class RecordedRun(NamedTuple):
     tensorflow: str | None = None
     tensorflow_shown_by: str = ""  # what in its output shows that version
     python: str | None = None  # the Python of the kernel that last saved it (`language_info`)
+    # the `Last modified: 2020/07/16` header of its markdown (keras-io's examples carry one)
+    last_modified: str | None = None
 
 
 @dataclass

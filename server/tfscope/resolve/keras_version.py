@@ -3,7 +3,7 @@
 Keras 2 and 3 differ on `compile` (see tf-distribute-facts): the file itself (`tf_keras`,
 `TF_USE_LEGACY_KERAS`), an explicit setting, the configured interpreter's installed packages,
 the active environment (`VIRTUAL_ENV`, `CONDA_PREFIX`), the project's declared dependencies,
-the Python a notebook's kernel ran (none before 3.9 runs Keras 3), Keras-2-only APIs in the
+a dated header (`Last modified: 2020/07/16`), the Python a notebook's kernel ran (none before 3.9 runs Keras 3), Keras-2-only APIs in the
 code, `import keras` (Keras 3 unless something above names an older TensorFlow: the `keras`
 2.4-2.15 packages are Keras 2); default Keras 3. Everything is read from disk; nothing is
 imported or run.
@@ -11,6 +11,7 @@ imported or run.
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import re
@@ -26,7 +27,7 @@ from tfscope.resolve.environment import (
     installed_in_prefix,
 )
 from tfscope.resolve.own_packages import sits_in_package
-from tfscope.source import RecordedRun
+from tfscope.source import LAST_MODIFIED, RecordedRun
 
 DEFAULT = 3
 
@@ -134,6 +135,18 @@ _PROBE_VERSIONS = {
                                         "2.20")],
     "keras": [Version(v) for v in ("2.4", "2.10", "2.11", "2.13", "2.15", "3.0", "3.3", "3.8", "3.12")],
 }
+# The day each TensorFlow reached PyPI: a file last modified on a day was written for one released by then
+_TENSORFLOW_RELEASED = ((datetime.date(2019, 9, 30), Version("2.0")), (datetime.date(2020, 1, 8), Version("2.1")),
+                        (datetime.date(2020, 5, 7), Version("2.2")), (datetime.date(2020, 7, 27), Version("2.3")),
+                        (datetime.date(2020, 12, 14), Version("2.4")), (datetime.date(2021, 5, 13), Version("2.5")),
+                        (datetime.date(2021, 8, 11), Version("2.6")), (datetime.date(2021, 11, 4), Version("2.7")),
+                        (datetime.date(2022, 2, 2), Version("2.8")), (datetime.date(2022, 5, 16), Version("2.9")),
+                        (datetime.date(2022, 9, 6), Version("2.10")), (datetime.date(2022, 11, 18), Version("2.11")),
+                        (datetime.date(2023, 3, 23), Version("2.12")), (datetime.date(2023, 7, 5), Version("2.13")),
+                        (datetime.date(2023, 9, 26), Version("2.14")), (datetime.date(2023, 11, 14), Version("2.15")))
+# keras 3.0.0 reached PyPI then: from that day a `keras` import may mean either
+_KERAS_3_RELEASED = datetime.date(2023, 11, 28)
+_HEADER_CHARS = 4096  # a dated header opens the file
 _TENSORFLOW_NAMES = frozenset({"tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tensorflow-macos",
                                "tf-nightly", "intel-tensorflow"})
 _LEGACY_KERAS_NAMES = frozenset({"tf-keras", "tf_keras"})
@@ -170,11 +183,32 @@ def detect(code: str, path: str | None, setting: str, interpreter: str | None,
         return asserted
     if setting in ("2", "3"):
         # the setting names the major version; the environment may still tell the optimizer era
-        found = (_from_environment(path, interpreter) or _from_tensorflow_1_code(code)) if setting == "2" else None
+        found = (_from_environment(path, interpreter) or _from_last_modified(code, recorded)
+                 or _from_tensorflow_1_code(code)) if setting == "2" else None
         era = found is not None and found.major == 2
         return KerasVersion(int(setting), "the `keras-version` setting", era and found.legacy_optimizers,
                             era and found.slots_in_own_strategy)
-    return _from_environment(path, interpreter) or _from_recorded_python(recorded.python) or _from_code(code, path)
+    return (_from_environment(path, interpreter) or _from_last_modified(code, recorded)
+            or _from_recorded_python(recorded.python) or _from_code(code, path))
+
+
+def _from_last_modified(code: str, recorded: RecordedRun) -> KerasVersion | None:
+    """Keras 2 when the file's dated header (`Last modified: 2020/07/16`, in the code or a
+    notebook's markdown) predates Keras 3: the code was written for a TensorFlow released by then."""
+    match = LAST_MODIFIED.match(recorded.last_modified) if recorded.last_modified else LAST_MODIFIED.search(
+        code, 0, _HEADER_CHARS)
+    if match is None:
+        return None
+    try:
+        modified = datetime.date(*(int(part) for part in match.groups()))
+    except ValueError:
+        return None
+    admitted = [version for released, version in _TENSORFLOW_RELEASED if released <= modified]
+    if modified >= _KERAS_3_RELEASED or not admitted:
+        return None
+    major, *flags = _keras_of(admitted, "tensorflow")
+    return KerasVersion(major, f"the file says it was last modified on {modified.isoformat()}, when TensorFlow "
+                               f"{admitted[-1]} was the newest", *flags)
 
 
 def _from_recorded_python(recorded: str | None) -> KerasVersion | None:

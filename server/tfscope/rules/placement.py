@@ -119,7 +119,8 @@ def _optimizer_era(model: SemanticModel, optimizer: Owner) -> str:
     if model.keras_version != 2:
         return f" (Keras 3: {evidence}; its optimizers keep the strategy current when they are made)"
     return (f" (Keras 2: {evidence}; its optimizers since TensorFlow 2.11 keep the strategy current when they "
-            "are made, and nothing names an earlier release, whose OptimizerV2 makes its variables at its first step)")
+            "are made, and nothing confines it to an earlier release, whose OptimizerV2 makes its variables at its first "
+            "step)")
 
 
 def _read_by_gpu_replicas_only(owner: Owner) -> bool:
