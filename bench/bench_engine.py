@@ -6,13 +6,14 @@
    one-character edit (`tfscope.incremental.IncrementalAnalyzer`).
 2. `tfscope check` next to pyflakes and ruff (the optional `bench` extra:
    `pip install -e '.[bench]'`; a missing tool is skipped with a note), same files, same run:
-   the folder of generated scripts (half of it too, to show the growth), and a folder of real
+   the folder of generated scripts (half of it too, to show the growth), one project of many
+   small modules and a training script (half of it too: linear in a project's files), and a folder of real
    scripts and notebooks (`bench/realworld/.cache` when fetched, else the rule corpus and the
    examples). tfscope runs twice: with a report that shows fixes (concise: each is validated)
    and with one that does not (github: no fix is validated).
 3. A profile summary: where the engine spends its time on the 3,000-line script.
 
-Run: .venv/bin/python bench/bench_engine.py [--files 200] [--realworld-cache PATH]
+Run: .venv/bin/python bench/bench_engine.py [--files 200] [--project-modules 2000] [--realworld-cache PATH]
 """
 
 from __future__ import annotations
@@ -211,6 +212,46 @@ def generated_folder(folder: Path, file_count: int) -> int:
     return total_lines
 
 
+PROJECT_MODULE = '''\
+"""Blocks of the project's model zoo."""
+import tensorflow as tf
+
+
+def build_block_{n}(units: int = {units}) -> tf.keras.Model:
+    inputs = tf.keras.Input(shape=(32,))
+    x = tf.keras.layers.Dense(units, activation="relu")(inputs)
+    outputs = tf.keras.layers.Dense(10)(x)
+    return tf.keras.Model(inputs, outputs, name="block_{n}")
+'''
+PROJECT_SCRIPT = '''\
+import tensorflow as tf
+
+from zoo import block_0001
+
+strategy = tf.distribute.MirroredStrategy()
+with strategy.scope():
+    model = block_0001.build_block_1()
+    model.compile(optimizer="adam", loss="mse")
+'''
+
+
+def generated_project(folder: Path, module_count: int) -> int:
+    """One project (a `pyproject.toml`) of many small modules in a package, and a training script
+    that creates a strategy and imports the package: every module's analysis asks which of the
+    project's files may run it, so this shows whether `check` stays linear in a project's files."""
+    (folder / "pyproject.toml").write_text("[project]\nname = \"zoo\"\n", encoding="utf-8")
+    package = folder / "zoo"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    total_lines = PROJECT_SCRIPT.count("\n")
+    (folder / "train.py").write_text(PROJECT_SCRIPT, encoding="utf-8")
+    for index in range(module_count):
+        text = PROJECT_MODULE.format(n=index, units=16 + index % 48)
+        total_lines += text.count("\n")
+        (package / f"block_{index:04d}.py").write_text(text, encoding="utf-8")
+    return total_lines
+
+
 def real_code_folder(folder: Path, cache: Path) -> str:
     """Real scripts and notebooks copied into ``folder`` (the cache is gitignored: tools would skip it there)."""
     sources = [cache] if cache.is_dir() else list(FALLBACK_REAL_CODE)
@@ -266,7 +307,7 @@ def bench_folder(title: str, folder: Path) -> None:
         print(f"  {name:<36} {wall:7.2f} s wall {cpu:7.2f} s cpu {note}{problem}")
 
 
-def bench_cli(file_count: int, cache: Path) -> None:
+def bench_cli(file_count: int, project_modules: int, cache: Path) -> None:
     startup_seconds = median_seconds(
         lambda: subprocess.run([sys.executable, "-m", "tfscope", "--version"], capture_output=True), 3)
     print(f"\nCLI start-up (tfscope --version): {startup_seconds * 1e3:.0f} ms")
@@ -276,6 +317,11 @@ def bench_cli(file_count: int, cache: Path) -> None:
             folder.mkdir()
             lines = generated_folder(folder, count)
             bench_folder(f"{count} generated scripts, {lines} lines", folder)
+        for count in (project_modules // 2, project_modules):
+            folder = Path(temporary, f"project-{count}")
+            folder.mkdir()
+            lines = generated_project(folder, count)
+            bench_folder(f"one project of {count} modules and a training script, {lines} lines", folder)
         folder = Path(temporary, "real")
         folder.mkdir()
         bench_folder(f"real code: {real_code_folder(folder, cache)}", folder)
@@ -300,12 +346,13 @@ def bench_profile(top: int = 15) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--files", type=int, default=200, help="scripts in the generated folder")
+    parser.add_argument("--project-modules", type=int, default=2000, help="modules in the generated project")
     parser.add_argument("--realworld-cache", type=Path, default=REALWORLD_CACHE,
                         help="fetched real code (bench/realworld/realworld.py fetches it)")
     arguments = parser.parse_args()
     print(compile_like_an_install())
     bench_analysis()
-    bench_cli(arguments.files, arguments.realworld_cache)
+    bench_cli(arguments.files, arguments.project_modules, arguments.realworld_cache)
     bench_profile()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import ast
 import difflib
+import functools
 import json
 import os
 import sys
@@ -485,11 +486,15 @@ def _project_resolver(settings: Settings, path: Path) -> ProjectResolver:
 def _project_root(path: Path) -> str:
     """Where no setting names the root: the working folder, or, for a file of a repository the
     working folder is not inside (`tfscope check ../clone`), that repository's root."""
-    working = os.getcwd()
-    folder = Path(os.path.abspath(path)).parent
-    if folder == Path(working) or Path(working) in folder.parents:
+    return _project_root_of(os.path.dirname(os.path.abspath(path)), os.getcwd())
+
+
+@functools.lru_cache(maxsize=256)
+def _project_root_of(folder: str, working: str) -> str:
+    """``_project_root`` of the files of ``folder`` (a run's files share a few folders)."""
+    if Path(folder) == Path(working) or Path(working) in Path(folder).parents:
         return working
-    return str(repository_root(folder) or working)
+    return str(repository_root(Path(folder)) or working)
 
 
 def check_file(job: FileJob) -> FileResult:

@@ -14,6 +14,7 @@ import os
 import re
 import threading
 import time
+from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -74,9 +75,9 @@ class _Source(NamedTuple):
 class _ProjectScan:
     def __init__(self) -> None:
         self._lock = threading.Lock()
+        # project folder -> (when, its files that created a strategy when the listing was taken)
         self._listings: dict[str, tuple[float, list[_Source]]] = {}
         self._facts: dict[tuple[str, int, int], _FileFacts] = {}
-        self._quiet_until: dict[str, float] = {}  # file -> until when its no-strategy facts stand
         # (file, settings root) -> (when, what ``_creations`` found): asked on every analysis of it
         self._reaching: dict[tuple[str, str | None], tuple[float, tuple[tuple[Path, ProjectStrategy], ...]]] = {}
 
@@ -113,22 +114,25 @@ class _ProjectScan:
         for project in projects:
             if is_test_code(Path(analysed).relative_to(project)):
                 break  # test code of this folder: its strategies are the tests' own
-            for source in self._listing(project):
-                if source.in_test_folder or source.key == analysed:
+            for source in self._creating_files(project):
+                if source.key == analysed:
                     continue  # the file's own strategies are in its own analysis
-                facts = self._read_creating(source)
+                facts = self._read(source.path)  # read again when it changed: its strategy may be gone
                 # named as a test and defining tests (a `test_*.py` try-out script that runs top to bottom is a script)
                 if source.named_as_test and facts.defines_tests:
                     continue
-                if not facts.creations or not any(name.split(".", 1)[0] in packages | _top_beside(source.path, analysed)
-                                                  for name in facts.imports):
+                if not facts.creations:
+                    continue
+                reachable = packages | _top_beside(source.path, analysed)
+                if not any(name.split(".", 1)[0] in reachable for name in facts.imports):
                     continue
                 for name, line in facts.creations:
                     yield source.path, ProjectStrategy(source.relative, line, name)
 
-    def _listing(self, project: Path) -> list[_Source]:
-        """The project's files, with what their paths say, taken once per ``LISTING_SECONDS``: each
-        analysis then reads only what changed (``_read`` is keyed by modification time)."""
+    def _creating_files(self, project: Path) -> list[_Source]:
+        """The project's non-test files that create a strategy, found once per ``LISTING_SECONDS``
+        (files come and go while editing): each analysis then looks at those few, not at every file,
+        so checking a whole project stays linear in its files."""
         from tfscope import files  # the folder walk of `tfscope check`
 
         key = str(project)
@@ -139,24 +143,10 @@ class _ProjectScan:
         settings = Settings(root=key)
         found = files.discover([project], lambda _folder: settings).files
         listing = [_Source.of(path, project) for path in found] if len(found) <= MAX_FILES else []
+        creating = [source for source in listing if not source.in_test_folder and self._read(source.path).creations]
         with self._lock:
-            self._listings[key] = (time.monotonic(), listing)
-        return listing
-
-    def _read_creating(self, source: _Source) -> _FileFacts:
-        """``_read``, but a file last seen creating no strategy is looked at again only once per
-        ``LISTING_SECONDS`` (as a new file is): most files create none, and a project's every
-        analysis asks about all of them."""
-        now = time.monotonic()
-        with self._lock:
-            quiet = self._quiet_until.get(source.key, 0.0) > now
-        if quiet:
-            return _NO_FACTS
-        facts = self._read(source.path)
-        if not facts.creations:
-            with self._lock:
-                self._quiet_until[source.key] = now + LISTING_SECONDS
-        return facts
+            self._listings[key] = (time.monotonic(), creating)
+        return creating
 
     def _read(self, path: Path) -> _FileFacts:
         try:
@@ -201,11 +191,8 @@ def _imported_modules(text: str) -> frozenset[str]:
 def _top_beside(script: Path, path: str) -> frozenset[str]:
     """The name an import of ``path`` starts with in ``script``, whose own folder Python puts on
     `sys.path` (`from libs import train` in `app/main.py` reaches `app/libs/train.py`)."""
-    try:
-        parts = Path(path).relative_to(Path(script).parent).with_suffix("").parts
-    except ValueError:
-        return frozenset()
-    return frozenset(parts[:1]) if parts and parts[0].isidentifier() else frozenset()
+    top = _first_name_below(os.path.dirname(str(script)), path)
+    return frozenset((top,)) if top else frozenset()
 
 
 def top_level_packages(path: str, projects: list[Path]) -> frozenset[str]:
@@ -214,23 +201,32 @@ def top_level_packages(path: str, projects: list[Path]) -> frozenset[str]:
     a folder with a project marker between it and the file, and their `src/`."""
     if not path or not projects:
         return frozenset()
-    file = Path(path)
+    roots = _import_roots(os.path.dirname(path), tuple(projects), _span())
+    return frozenset(top for root in roots if (top := _first_name_below(root, path)))
+
+
+@lru_cache(maxsize=1024)
+def _import_roots(folder: str, projects: tuple[Path, ...], span: int) -> tuple[str, ...]:
+    """The folders Python may import a module of ``folder`` from (see ``top_level_packages``)."""
     roots = {projects[-1]}
-    for folder in file.parents:
-        if folder in projects or any((folder / marker).exists() for marker in PROJECT_MARKERS):
-            roots.add(folder)
-        if folder == projects[-1]:
+    for candidate in (Path(folder), *Path(folder).parents):
+        if candidate in projects or _folder_marks(candidate, span).project:
+            roots.add(candidate)
+        if candidate == projects[-1]:
             break
     roots |= {root / "src" for root in roots}
-    tops = set()
-    for root in roots:
-        try:
-            parts = file.relative_to(root).with_suffix("").parts
-        except ValueError:
-            continue
-        if parts and parts[0].isidentifier():
-            tops.add(parts[0])
-    return frozenset(tops)
+    return tuple(str(root) for root in roots)
+
+
+def _first_name_below(folder: str, path: str) -> str | None:
+    """The first name of ``path`` below ``folder`` as an import spells it (`pkg` of `folder/pkg/m.py`,
+    `m` of `folder/m.py`); None when ``path`` is not below it or the name is no identifier."""
+    prefix = folder.rstrip(os.sep) + os.sep
+    if not path.startswith(prefix):
+        return None
+    first, below, _ = path[len(prefix):].partition(os.sep)
+    name = first if below else os.path.splitext(first)[0]
+    return name if name.isidentifier() else None
 
 
 def is_test_code(path: Path) -> bool:
@@ -250,16 +246,38 @@ def project_folders(path: str | None, root: str | None) -> list[Path]:
     `use-cases/` or `examples/`); never above the settings root."""
     if not path:
         return []
-    folder = Path(os.path.abspath(path)).parent
+    return list(_project_folders(os.path.dirname(os.path.abspath(path)), root, _span()))
+
+
+@lru_cache(maxsize=1024)
+def _project_folders(folder: str, root: str | None, span: int) -> tuple[Path, ...]:
+    """``project_folders`` of the files of ``folder``: every file of a project asks about the same folders."""
     limit = Path(os.path.abspath(root)) if root else None
     found: list[Path] = []
-    for candidate in (folder, *folder.parents):
-        repository = (candidate / ".git").exists()
-        if repository or (not found and any((candidate / marker).exists() for marker in PROJECT_MARKERS)):
+    for candidate in (Path(folder), *Path(folder).parents):
+        marks = _folder_marks(candidate, span)
+        if marks.repository or (not found and marks.project):
             found.append(candidate)
-        if repository or candidate == limit:
-            return found or [candidate]
-    return found
+        if marks.repository or candidate == limit:
+            return tuple(found or [candidate])
+    return tuple(found)
+
+
+def _span() -> int:
+    """The current period of ``LISTING_SECONDS``: what the file system said is cached for one
+    period (files and folders come and go while editing)."""
+    return int(time.monotonic() // LISTING_SECONDS)
+
+
+class _FolderMarks(NamedTuple):
+    repository: bool  # holds `.git`
+    project: bool  # holds a project marker
+
+
+@lru_cache(maxsize=4096)
+def _folder_marks(folder: Path, span: int) -> _FolderMarks:
+    """What marks ``folder`` during the period ``span`` (see ``_span``)."""
+    return _FolderMarks((folder / ".git").exists(), any((folder / marker).exists() for marker in PROJECT_MARKERS))
 
 
 _scan = _ProjectScan()
