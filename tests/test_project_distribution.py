@@ -91,6 +91,20 @@ def test_a_script_that_does_not_import_the_module_s_package_is_no_evidence(tmp_p
     assert _codes(project / "Chapter03" / "a3c.py") == []
 
 
+def test_a_folder_without_init_is_reached_only_through_its_modules_dotted_path(tmp_path):
+    """`guides/keras_tuner/` has no `__init__.py`: a guide beside it that imports `keras_tuner` gets
+    the installed library (a namespace folder loses to a package, and importing it runs none of its
+    modules), while `from keras_tuner import custom_tuner` does run the module."""
+    library_user = "import tensorflow as tf\nimport keras_tuner\n\nstrategy = tf.distribute.MirroredStrategy()\n"
+    module_user = library_user.replace("import keras_tuner", "from keras_tuner import custom_tuner")
+    for folder, guide, reached in (("library", library_user, False), ("module", module_user, True)):
+        project = _project(tmp_path / folder, {"guides/keras_tuner/custom_tuner.py": LOSS_HELPER,
+                                               "guides/intro.py": guide})
+        helper = project / "guides" / "keras_tuner" / "custom_tuner.py"
+        assert bool(distribution.strategies_created(str(helper), Settings())) is reached
+        assert _codes(helper) == (["TFS013"] if reached else [])
+
+
 TRAINING_TEST = """\
 import tensorflow as tf
 

@@ -133,7 +133,8 @@ _DECLARATION = re.compile(r"(?:^|/)(?:requirements[\w.-]*\.(?:txt|in)|constraint
 
 def declaration_refs(refs: list[FileRef], git_dirs: dict) -> list[FileRef]:
     """The dependency declarations in each file's folder and the folders above it (and their
-    docker/), at the file's commit."""
+    docker/), and the `__init__.py` that makes each of those folders a package (how an import
+    reaches the file), at the file's commit."""
     found = []
     for repo, commit in sorted({(ref.repo, ref.commit) for ref in refs}):
         git_dir = git_dirs.get(repo)
@@ -145,8 +146,10 @@ def declaration_refs(refs: list[FileRef], git_dirs: dict) -> list[FileRef]:
                    for part in [*Path(ref.path).parents]}
         for path in listing:
             folder = str(Path(path).parent)
-            if _DECLARATION.search(path) and (folder in folders or (Path(folder).name == "docker"
-                                                                     and str(Path(folder).parent) in folders)):
+            if Path(path).name == "__init__.py" and folder in folders:
+                found.append(FileRef(repo, commit, path))
+            elif _DECLARATION.search(path) and (folder in folders or (Path(folder).name == "docker"
+                                                                       and str(Path(folder).parent) in folders)):
                 found.append(FileRef(repo, commit, path))
     return found
 

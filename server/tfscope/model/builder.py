@@ -54,6 +54,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.tree = tree
         self.model = SemanticModel(keras_version=keras_version, module=tree)
         self.scopes: list[Strategy] = []  # dynamic scope stack (with-blocks, set_strategy, ...)
+        self.scopes_entered = 0  # scopes entered so far: a constructor that enters one places what it makes
         self.set_on: dict[int, tuple] = {}  # id of a strategy -> the path `experimental_set_strategy` set it on
         self.conditions: list = []  # the branch conditions the code being run is under
         self.conditions_by_test: dict[ast.expr, Condition] = {}  # see ``condition_of``

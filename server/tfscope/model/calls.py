@@ -257,7 +257,12 @@ class Calls:
             instance = Instance(cls, condition=tuple(self.conditions))
         init = cls.method("__init__")
         if init is not None:
+            entered = self.scopes_entered
             self.call_function(init, node, args, kwargs, self_value=instance)
+            if isinstance(instance, Owner) and not self.scopes and self.scopes_entered > entered:
+                # its constructor enters a strategy's scope itself (an agent that makes its own strategy):
+                # what it makes is judged where it makes it, not where the instance is created
+                instance.weightless = True
         else:
             for value in [*args, *kwargs.values()]:
                 self.mark_handed_over(value)

@@ -128,6 +128,7 @@ class ScopeStack:
                 strategy.scope_blocks.append(with_node)
             self.current_with.append((with_node, strategy))
         self.scopes.append(strategy)
+        self.scopes_entered += 1
 
     def exit_scope(self) -> None:
         if self.scopes:

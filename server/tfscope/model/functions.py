@@ -9,7 +9,7 @@ from tfscope.astutil import text_of
 from tfscope.model.context import MAX_CALL_DEPTH, MAX_INLINED_STATEMENTS, Frame
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.joins import join_values, owners_in, passed_arguments
-from tfscope.model.values import Function, Instance, Omitted, ScopeContext, Sequence, Tensor
+from tfscope.model.values import ClassValue, Function, Instance, Omitted, ScopeContext, Sequence, Tensor
 
 
 class FunctionCalls:
@@ -120,6 +120,8 @@ class FunctionCalls:
         frame.passed = self.passed_to(function, call, positional, parameters.kwonlyargs)
 
     def parameter_value(self, parameter: ast.arg, value, frame: Frame):
+        if value is None and parameter.annotation is not None:
+            value = self.annotated_instance(parameter.annotation, frame)
         if value is None and (
             "strategy" in parameter.arg.lower()
             or (parameter.annotation is not None and "Strategy" in text_of(parameter.annotation))
@@ -128,6 +130,17 @@ class FunctionCalls:
         if isinstance(value, Strategy):
             value.name_in(frame.key, parameter.arg)
         return value
+
+    def annotated_instance(self, annotation: ast.expr, frame: Frame) -> Instance | None:
+        """An instance of the plain class of the project a parameter is annotated with (`b: ModelBuild`):
+        what one function puts in it (`b.model = ...`), the next one it is handed to reads. A Keras
+        or TensorFlow class is not one: its variables are what its creation made."""
+        if not isinstance(annotation, (ast.Name, ast.Attribute)):
+            return None
+        cls = self.eval(annotation, frame)
+        if isinstance(cls, ClassValue) and cls.kind is None and not cls.attribute_bag:
+            return Instance(cls)
+        return None
 
     def passed_to(self, function: Function, call: ast.AST | None, positional: list[ast.arg],
                   keyword_only: list[ast.arg]) -> dict | None:

@@ -123,8 +123,7 @@ class _ProjectScan:
                     continue
                 if not facts.creations:
                     continue
-                reachable = packages | _top_beside(source.path, analysed)
-                if not any(name.split(".", 1)[0] in reachable for name in facts.imports):
+                if not _imports_reach(facts.imports, packages | _top_beside(source.path, analysed)):
                     continue
                 for name, line in facts.creations:
                     yield source.path, ProjectStrategy(source.relative, line, name)
@@ -189,20 +188,30 @@ def _imported_modules(text: str) -> frozenset[str]:
 
 
 def _top_beside(script: Path, path: str) -> frozenset[str]:
-    """The name an import of ``path`` starts with in ``script``, whose own folder Python puts on
-    `sys.path` (`from libs import train` in `app/main.py` reaches `app/libs/train.py`)."""
-    top = _first_name_below(os.path.dirname(str(script)), path)
-    return frozenset((top,)) if top else frozenset()
+    """The import that reaches ``path`` from ``script``, whose own folder Python puts on `sys.path`
+    (`from libs import train` in `app/main.py` reaches `app/libs/train.py`; see ``_import_of``)."""
+    spelled = _import_of(os.path.dirname(str(script)), path, _span())
+    return frozenset((spelled,)) if spelled else frozenset()
 
 
 def top_level_packages(path: str, projects: list[Path]) -> frozenset[str]:
-    """The names an import of the module at ``path`` starts with: its top-level package (or its own
-    name, at a root), seen from each folder Python may put on `sys.path` for it: a project folder,
-    a folder with a project marker between it and the file, and their `src/`."""
+    """The imports that reach the module at ``path``: its top-level package (or its own name, at a
+    root), seen from each folder Python may put on `sys.path` for it: a project folder, a folder
+    with a project marker between it and the file, and their `src/` (see ``_import_of``)."""
     if not path or not projects:
         return frozenset()
-    roots = _import_roots(os.path.dirname(path), tuple(projects), _span())
-    return frozenset(top for root in roots if (top := _first_name_below(root, path)))
+    span = _span()
+    roots = _import_roots(os.path.dirname(path), tuple(projects), span)
+    return frozenset(spelled for root in roots if (spelled := _import_of(root, path, span)))
+
+
+def _imports_reach(imported: frozenset[str], reaching: frozenset[str]) -> bool:
+    """Whether a file importing the modules ``imported`` runs one of ``reaching`` (a package, by
+    its top-level name: importing any part of it counts; a module of a namespace folder, by its
+    dotted path)."""
+    return any(name.split(".", 1)[0] in reaching or name in reaching
+               or any(name.startswith(f"{dotted}.") for dotted in reaching if "." in dotted)
+               for name in imported)
 
 
 @lru_cache(maxsize=1024)
@@ -218,15 +227,23 @@ def _import_roots(folder: str, projects: tuple[Path, ...], span: int) -> tuple[s
     return tuple(str(root) for root in roots)
 
 
-def _first_name_below(folder: str, path: str) -> str | None:
-    """The first name of ``path`` below ``folder`` as an import spells it (`pkg` of `folder/pkg/m.py`,
-    `m` of `folder/m.py`); None when ``path`` is not below it or the name is no identifier."""
+@lru_cache(maxsize=4096)
+def _import_of(folder: str, path: str, span: int) -> str | None:
+    """How an import spells the module at ``path`` from ``folder`` on `sys.path`: `pkg` for a module
+    of the package `folder/pkg/` (importing any part of it may run it), `m` for `folder/m.py`; None
+    when it is not below ``folder`` or a name is no identifier. A folder without `__init__.py` is a
+    namespace package: importing it runs none of its modules, and an installed library of its name
+    (`keras_tuner` beside a guide on it) wins, so only the module's own dotted path reaches it."""
     prefix = folder.rstrip(os.sep) + os.sep
     if not path.startswith(prefix):
         return None
-    first, below, _ = path[len(prefix):].partition(os.sep)
-    name = first if below else os.path.splitext(first)[0]
-    return name if name.isidentifier() else None
+    parts = path[len(prefix):].split(os.sep)
+    parts[-1] = os.path.splitext(parts[-1])[0]
+    if not parts[0].isidentifier():
+        return None
+    if len(parts) == 1 or os.path.exists(os.path.join(folder, parts[0], "__init__.py")):
+        return parts[0]
+    return ".".join(parts) if all(part.isidentifier() for part in parts) else None
 
 
 def is_test_code(path: Path) -> bool:

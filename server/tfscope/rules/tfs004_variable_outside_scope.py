@@ -18,7 +18,10 @@ updated outside `strategy.run`, and, on GPU strategies, a variable no optimizer 
 replica assigns (a learning rate, an integer step counter), which each mirrored replica reads;
 and any plain variable a OneDeviceStrategy's single replica uses. Neither is a `tf.Module`
 whose constructor makes no variable: it makes them when first used, under the strategy current
-there (`tf.distribute.get_strategy()` inside `strategy.run`), wherever it was constructed.
+there (`tf.distribute.get_strategy()` inside `strategy.run`), wherever it was constructed. Nor
+is one whose constructor enters a strategy's scope itself (an agent that makes its own
+strategy and builds its networks in it): what it makes is judged where it makes it, so a
+variable its constructor makes before that scope is reported on its own line.
 
 ## Example
 ```python

@@ -17,7 +17,9 @@ variables exist*: `checkpoint.restore(...)`, `manager.restore_or_initialize()` o
 strategy, and for a restore into a model built outside the scope that is then built again
 inside it (the distributed model starts from fresh weights), unless the new model wraps a
 model or layer the restored one held (a pretrained backbone read through a temporary
-classifier): its restored weights come along.
+classifier): its restored weights come along. The name must still hold the restored model when
+the scope builds the new one: a tutorial whose next sections bind it to other models first
+restored into an object nobody trains again.
 
 ## Why is this bad?
 A restore creates the variables that do not exist yet, typically optimizer slot variables,
@@ -126,6 +128,17 @@ def _shares_weights(restored, rebuilt) -> bool:
     return any(id(owner) in held for owner in rebuilt.holds())
 
 
+def _next_bound(model: SemanticModel, target, key, position: tuple[int, int]):
+    """The next object bound to ``target``'s name after ``position`` in the same function: one made in
+    between (a notebook's next demo) replaced the restored object before any scoped rebuild."""
+    if not target.name:
+        return None
+    later = [(node.lineno, node.col_offset, index, owner) for index, (node, owner) in enumerate(model.bindings)
+             if (node.lineno, node.col_offset) > position and owner is not target
+             and owner.name == target.name and owner.key is key]
+    return min(later, key=lambda entry: entry[:3])[3] if later else None
+
+
 def _restores_lost_to_a_scoped_rebuild(model: SemanticModel):
     """`model.load_weights(...)` outside, then `model = build()` in the scope: the weights stay behind."""
     for event in model.events_of(Restore):
@@ -134,14 +147,9 @@ def _restores_lost_to_a_scoped_rebuild(model: SemanticModel):
             continue
         position = (event.node.lineno, event.node.col_offset)
         for target in event.targets:
-            rebuilt = next(
-                (owner for node, owner in model.bindings
-                 if (node.lineno, node.col_offset) > position and owner is not target and target.name
-                 and owner.name == target.name and owner.kind is target.kind and owner.key is event.key
-                 and owner.placement is not None and not owner.placement.is_default and not owner.restored),
-                None,
-            )
-            if rebuilt is None or _shares_weights(target, rebuilt):
+            rebuilt = _next_bound(model, target, event.key, position)
+            if (rebuilt is None or rebuilt.kind is not target.kind or rebuilt.placement is None
+                    or rebuilt.placement.is_default or rebuilt.restored or _shares_weights(target, rebuilt)):
                 continue
             strategy = rebuilt.placement
             yield Violation(
