@@ -55,6 +55,15 @@ _EARLY_OPS_KEPT = 16
 _STRATEGIES_GIVEN_DEVICES = frozenset({"MirroredStrategy"})
 
 
+# Keras 2's LossScaleOptimizer does not run OptimizerV2's constructor: it hands `iterations`, slots,
+# weights and checkpoint tracking to the optimizer it wraps, and its two loss-scale scalars are
+# updated once per step in cross-replica context (`merge_call`), so wrapping an optimizer made in
+# the scope outside it works ("frequently the optimizer is created outside the strategy's scope",
+# keras/mixed_precision/loss_scale_optimizer.py, v2.7.0)
+_DELEGATING_OPTIMIZERS = frozenset({"keras.mixed_precision.LossScaleOptimizer",
+                                    "keras.mixed_precision.experimental.LossScaleOptimizer"})
+
+
 class TfApiCalls:
 
     # API calls, by what the catalog says the name creates
@@ -217,6 +226,8 @@ class TfApiCalls:
                 isinstance(item, Owner) and item.kind is Api.LAYER and not item.makes_weights() for item in items))
             owner.fresh_layers = any(isinstance(item, Owner) and item.kind is Api.LAYER and item.makes_weights()
                                      for item in items)
+        if name in _DELEGATING_OPTIMIZERS and self.model.keras_version == 2:
+            owner.weightless = True  # its state is the wrapped optimizer's, judged where that one is made
         for value in [*args, *kwargs.values()]:
             self.mark_handed_over(value)
         self.meet_handed_variables(owner, node, [*args, *kwargs.values()])

@@ -27,6 +27,11 @@ compiled in the scope: it creates `iterations` and its slots at the first `apply
 replica context, where `Strategy.run` has entered the scope (`call_for_each_replica` in
 TensorFlow's `distribute_lib.py`). Where only that era would make the code right, the message names
 the Keras version evidence the finding rests on ("Keras 3: nothing names a version ...").
+Nor is Keras 2's `LossScaleOptimizer` wrapped around an optimizer outside the scope: it skips
+OptimizerV2's constructor and hands `iterations`, slots, weights and checkpoint tracking to the
+optimizer it wraps, and updates its two loss-scale scalars once per step in cross-replica context
+("frequently the optimizer is created outside the strategy's scope",
+keras/mixed_precision/loss_scale_optimizer.py); the wrapped optimizer is judged where it is made.
 
 ## Example
 ```python
