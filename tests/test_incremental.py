@@ -165,11 +165,14 @@ def test_a_model_that_looked_up_a_project_module_is_built_again(tmp_path):
         def build_model(units=10):
             return keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(units)])
         """)
+    # a re-export only jedi follows (a factory `mypkg/models.py` defines is read without it)
+    (tmp_path / "mypkg" / "__init__.py").write_text("from mypkg.models import build_model\n")
+    train.write_text(TRAIN.replace("from mypkg.models import", "from mypkg import"))
     resolver = ProjectResolver(root=str(tmp_path))
     analyzer = IncrementalAnalyzer()
-    assert analyzer.analyze(Source(TRAIN, path=str(train)), project=resolver).unresolved
+    assert analyzer.analyze(Source(train.read_text(), path=str(train)), project=resolver).unresolved
     assert resolver.resolve_pending()
-    text = TRAIN + "# jedi answered meanwhile\n"
+    text = train.read_text() + "# jedi answered meanwhile\n"
     incremental = analyzer.analyze(Source(text, path=str(train)), project=resolver)
     assert not analyzer.reused_model
     assert [d.code for d in incremental.diagnostics] == ["TFS001"]

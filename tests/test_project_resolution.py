@@ -43,13 +43,31 @@ def analyze_file(path, project=None, settings=DEFAULT_SETTINGS):
     return analyze(Source(path.read_text(), path=str(path)), settings, project)
 
 
-def test_factory_in_another_module_is_found_after_jedi_answers(tmp_path):
-    train = project_with_factory(tmp_path, """\
-        from tensorflow import keras
+FACTORY = """\
+    from tensorflow import keras
 
-        def build_model(units=10):
-            return keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(units)])
-        """)
+    def build_model(units=10):
+        return keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(units)])
+    """
+
+
+def test_a_factory_defined_at_the_top_of_a_project_module_is_found_without_jedi(tmp_path):
+    """`from mypkg.models import build_model` and `mypkg/models.py` defines it: read from the file."""
+    train = project_with_factory(tmp_path, FACTORY)
+    resolver = ProjectResolver(root=str(tmp_path))
+
+    first = analyze_file(train, resolver)
+    assert [(d.code, first.source.position(d.start)[0] + 1) for d in first.diagnostics] == [("TFS001", 5)]
+    assert "build_model()" in first.diagnostics[0].message
+    assert not first.unresolved and not resolver.has_pending
+
+
+def test_a_re_exported_factory_is_found_after_jedi_answers(tmp_path):
+    """`from mypkg import build_model`, which `mypkg/__init__.py` imports from `mypkg.models`: the
+    package's own file does not define it, so jedi follows the import, off the analysis path."""
+    train = project_with_factory(tmp_path, FACTORY)
+    write(tmp_path / "mypkg" / "__init__.py", "from mypkg.models import build_model\n")
+    write(train, TRAIN.replace("from mypkg.models import build_model", "from mypkg import build_model"))
     resolver = ProjectResolver(root=str(tmp_path))
 
     first = analyze_file(train, resolver)
@@ -74,8 +92,6 @@ def test_factory_that_enters_the_scope_itself_stays_quiet(tmp_path):
         """)
     write(train, TRAIN.replace("model = build_model()", "model = build_model(strategy)"))
     resolver = ProjectResolver(root=str(tmp_path))
-    analyze_file(train, resolver)
-    assert resolver.resolve_pending()
     assert analyze_file(train, resolver).diagnostics == []
 
 
@@ -494,8 +510,6 @@ def test_an_op_in_another_module_before_a_multi_worker_strategy_is_named_by_its_
         strategy = tf.distribute.MultiWorkerMirroredStrategy()
         """)
     resolver = ProjectResolver(root=str(tmp_path))
-    analyze_file(tmp_path / "train.py", resolver)
-    assert resolver.resolve_pending()
     analysis = analyze_file(tmp_path / "train.py", resolver)
     [finding] = analysis.diagnostics
     assert (finding.code, analysis.source.position(finding.start)[0] + 1) == ("TFS014", 5)
@@ -560,14 +574,10 @@ def test_experimental_run_v2_in_another_module_dates_the_optimizers(tmp_path):
         Trainer(model, optimizer, strategy).train(tf.data.Dataset.range(4))
         """)
     resolver = ProjectResolver(root=str(tmp_path))
-    analyze_file(tmp_path / "train.py", resolver)
-    assert resolver.resolve_pending()
     settings = dataclasses.replace(DEFAULT_SETTINGS, keras_version="2")
     assert analyze_file(tmp_path / "train.py", resolver, settings).diagnostics == []
     (tmp_path / "trainer.py").write_text((tmp_path / "trainer.py").read_text().replace("experimental_run_v2", "run"))
     resolver = ProjectResolver(root=str(tmp_path))
-    analyze_file(tmp_path / "train.py", resolver)
-    assert resolver.resolve_pending()
     assert [d.code for d in analyze_file(tmp_path / "train.py", resolver, settings).diagnostics] == ["TFS002"]
 
 
@@ -600,8 +610,6 @@ def test_tensorflow_1_apis_in_a_called_module_date_the_optimizers(tmp_path):
 
     def findings() -> list[str]:
         resolver = ProjectResolver(root=str(tmp_path))
-        analyze_file(tmp_path / "test_integration.py", resolver)
-        assert resolver.resolve_pending()
         return [d.code for d in analyze_file(tmp_path / "test_integration.py", resolver, settings).diagnostics]
 
     assert findings() == []
@@ -643,8 +651,6 @@ def test_a_factory_another_module_calls_is_reported_where_this_file_enters_that_
         env = CompressionEnv(create_model, tf.data.Dataset.range(4), strategy)
         """)
     resolver = ProjectResolver(root=str(tmp_path))
-    analyze_file(tmp_path / "run_env.py", resolver)
-    assert resolver.resolve_pending()
     analysis = analyze_file(tmp_path / "run_env.py", resolver)
     [finding] = analysis.diagnostics
     line = analysis.source.text[:finding.start].count("\n") + 1

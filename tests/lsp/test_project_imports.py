@@ -17,10 +17,11 @@ FACTORY = textwrap.dedent(
         return keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(1)])
     """
 )
+# `mypkg/__init__.py` re-exports the factory: only jedi follows that import to `mypkg/models.py`
 TRAIN = textwrap.dedent(
     """\
     import tensorflow as tf
-    from mypkg.models import build_model
+    from mypkg import build_model
 
     strategy = tf.distribute.MirroredStrategy()
     model = build_model()
@@ -31,9 +32,7 @@ TRAIN = textwrap.dedent(
 
 
 async def test_factory_from_another_module_is_reported_once_jedi_has_answered(tmp_path):
-    (tmp_path / "mypkg").mkdir()
-    (tmp_path / "mypkg" / "__init__.py").write_text("")
-    (tmp_path / "mypkg" / "models.py").write_text(FACTORY)
+    _project(tmp_path)
     async with lsp_session(EDITORS["neovim"](), [tmp_path]) as session:
         uri = session.open(tmp_path / "train.py", TRAIN)
         first = await session.wait_for_diagnostics(uri, predicate=lambda diagnostics: True, version=1)
@@ -46,8 +45,17 @@ async def test_factory_from_another_module_is_reported_once_jedi_has_answered(tm
 
 def _project(folder) -> None:
     (folder / "mypkg").mkdir()
-    (folder / "mypkg" / "__init__.py").write_text("")
+    (folder / "mypkg" / "__init__.py").write_text("from mypkg.models import build_model\n")
     (folder / "mypkg" / "models.py").write_text(FACTORY)
+
+
+async def test_a_factory_the_imported_module_defines_is_in_the_first_diagnostics(tmp_path):
+    """`from mypkg.models import build_model` and `mypkg/models.py` defines it: read from the file, no jedi."""
+    _project(tmp_path)
+    async with lsp_session(EDITORS["neovim"](), [tmp_path]) as session:
+        uri = session.open(tmp_path / "train.py", TRAIN.replace("from mypkg import", "from mypkg.models import"))
+        first = await session.wait_for_diagnostics(uri, predicate=lambda diagnostics: True, version=1)
+        assert codes(first) == ["TFS001"] and first[0].range.start.line == 4
 
 
 async def test_work_done_progress_while_jedi_resolves(tmp_path):

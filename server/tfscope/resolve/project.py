@@ -50,6 +50,7 @@ class ProjectResolver:
         self._interpreting: set[tuple[int, int]] = set()  # definitions being built (import cycles)
         self._lock = threading.Lock()
         self._projects: dict[str, object] = {}  # the importer's folder -> its jedi project
+        self._not_direct: set[tuple[str, str, str]] = set()  # keys only jedi can answer
 
     # --- the analysis path: cache only -------------------------------------------------
 
@@ -61,9 +62,15 @@ class ProjectResolver:
         key = (os.path.dirname(os.path.abspath(importer)), module, name)
         with self._lock:
             definition = self._definitions.get(key)
+            asked_directly = key in self._not_direct
+        if definition is None and not asked_directly:
+            definition = self._defined_directly(*key)
+        with self._lock:
             if definition is None:
+                self._not_direct.add(key)
                 self._pending[key] = None
                 return None
+            self._definitions.setdefault(key, definition)
         if definition is _UNRESOLVED:
             return None
         tree = self._module_tree(definition.path)
@@ -86,6 +93,30 @@ class ProjectResolver:
             if complete:  # definitions built while jedi still owed an answer are built again
                 self._definitions_by_tree[key] = found
         return found
+
+    def _defined_directly(self, folder: str, module: str, name: str) -> Definition | None:
+        """The `def`/`class` of ``name`` at the top of the project's module file ``module`` names,
+        found where jedi would look first (the importer's folder, the folders packages named like a
+        library import themselves from, the root; a relative import from the importer's package):
+        most imports of a project's own code need no jedi. Anything else (a re-export, a name bound
+        twice, a module tfscope does not find) is jedi's to answer."""
+        level = len(module) - len(module.lstrip("."))
+        parts = module.lstrip(".").split(".") if module.lstrip(".") else []
+        if "." in name or not all(part.isidentifier() for part in parts):
+            return None
+        if level:
+            bases = [os.path.normpath(os.path.join(folder, *[os.pardir] * (level - 1)))]
+        else:
+            bases = list(dict.fromkeys([folder, *library_named_package_parents(folder), self.root or os.getcwd()]))
+        for base in bases:
+            stem = os.path.join(base, *parts)
+            path = next((candidate for candidate in (stem + ".py", os.path.join(stem, "__init__.py"))
+                         if parts and os.path.isfile(candidate)), None)
+            if path is None:
+                continue
+            tree = self._module_tree(path)
+            return _top_level_definition(path, tree, name) if tree is not None else None
+        return None
 
     @property
     def has_pending(self) -> bool:
@@ -195,6 +226,29 @@ class ProjectResolver:
             text, tree = b"", None
         self._modules[path] = (mtime, tree, uses_tensorflow_1_apis(text.decode("utf-8", "replace")))
         return tree
+
+
+def _top_level_definition(path: str, tree: ast.Module, name: str) -> Definition | None:
+    """The one top-level `def`/`class` that binds ``name`` in ``tree``, when nothing else at the
+    top binds it (an import, an assignment, a definition under `if`/`try`)."""
+    found = None
+    for statement in tree.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if statement.name == name:
+                if found is not None:
+                    return None
+                found = statement
+        elif not _names_bound_by(statement).isdisjoint((name, "*")):
+            return None
+    return Definition(path, found.lineno) if found is not None else None
+
+
+def _names_bound_by(statement: ast.stmt) -> set[str]:
+    """What a top-level statement other than a `def`/`class` may bind (`*` for a star import)."""
+    if isinstance(statement, (ast.Import, ast.ImportFrom)):
+        return {(alias.asname or alias.name).split(".")[0] for alias in statement.names}
+    return {node.id for node in ast.walk(statement) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)} | {
+        node.name for node in ast.walk(statement) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
 
 
 def _bound_parso_cache(empty: bool = False) -> None:
