@@ -354,6 +354,35 @@ def test_the_python_a_notebook_last_ran_on_rules_out_keras_3(monkeypatch):
     assert [d.code for d in engine.analyze(notebook("not a version")).diagnostics] == ["TFS007"]
 
 
+def test_the_progress_bar_a_notebooks_fit_printed_names_its_keras(monkeypatch):
+    """Keras 2 prints `[====] - 2s`, Keras 3 `━━━━`: the notebook's own run says which compiled
+    it, so a string optimizer compiled outside the scope is fine under the first only."""
+    from tfscope import engine
+
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+
+    def notebook(*printed: str):
+        fit = {"cell_type": "code", "metadata": {}, "execution_count": 2, "source": "model.fit(x, y, epochs=2)",
+               "outputs": [{"output_type": "stream", "name": "stdout", "text": list(printed)}]}
+        cells = [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": 1, "source":
+                  "import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\nwith strategy.scope():\n"
+                  "    model = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(3,))])\n"
+                  "model.compile(optimizer='adam', loss='mse')"}, fit]
+        return read_notebook(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}),
+                             "train.ipynb")
+
+    keras_2 = notebook("Epoch 1/2\n", "\r 1/12 [=>............................] - ETA: 3s - loss: 0.9",
+                       "\r12/12 [==============================] - 2s 9ms/step - loss: 0.7\n")
+    keras_3 = notebook("Epoch 1/2\n", "\x1b[1m12/12\x1b[0m \x1b[32m\u2501\u2501\u2501\u2501\x1b[0m 2s 9ms/step - loss: 0.7\n")
+    assert (keras_2.recorded.keras, keras_3.recorded.keras) == (2, 3)
+    assert engine.analyze(keras_2).diagnostics == []
+    (finding,) = engine.analyze(keras_3).diagnostics
+    assert finding.code == "TFS007" and "Keras 3's progress bar" in finding.message
+    both = notebook("12/12 [==============================] - 2s 9ms/step\n", "12/12 \u2501\u2501\u2501 2s\n")
+    assert both.recorded.keras is None  # two runs under different Keras: the bars name none
+
+
 def test_a_saved_notebook_too_large_to_parse_quickly_records_nothing(tmp_path, monkeypatch):
     """The editor reads a saved notebook's last run when it is opened or saved: a huge file is
     skipped rather than holding up the open (outputs full of images)."""

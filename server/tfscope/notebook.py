@@ -209,7 +209,26 @@ _SAVED_RUN_MAX_BYTES = 16 * 1024 * 1024  # about 0.1 s of JSON parsing; notebook
 def _recorded_run(notebook: dict) -> RecordedRun:
     tensorflow, shown_by = _recorded_tensorflow_version(notebook["cells"])
     return RecordedRun(tensorflow, shown_by, _recorded_python_version(notebook.get("metadata")),
-                       _last_modified_header(notebook["cells"]))
+                       _last_modified_header(notebook["cells"]), _recorded_keras(notebook["cells"]))
+
+
+# The progress bar each Keras prints in `fit`: `12/12 [==============================] - 2s 9ms/step`
+# (Keras 2, keras/utils/generic_utils.py Progbar) and `12/12 ━━━━━━━━━━━━━━━━━━━━ 2s 9ms/step` (Keras 3,
+# keras/src/utils/progbar.py)
+_PROGRESS_BARS = ((2, re.compile(r"^\s*\d+/\d+ \[[=>.]+\] - ", re.MULTILINE)),
+                  (3, re.compile(r"^\s*\d+/\d+ \u2501+", re.MULTILINE)))
+_TERMINAL_STYLE = re.compile(r"\x1b\[[0-9;]*m")  # Keras 3 prints its bar bold and coloured
+
+
+def _recorded_keras(cells: list) -> int | None:
+    """The Keras major whose progress bar a code cell's output shows (None when none, or both)."""
+    shown = set()
+    for cell in cells:
+        if isinstance(cell, dict) and cell.get("cell_type") == "code":
+            for output in cell.get("outputs") or ():
+                printed = _TERMINAL_STYLE.sub("", _output_text(output))
+                shown.update(major for major, bar in _PROGRESS_BARS if bar.search(printed))
+    return shown.pop() if len(shown) == 1 else None
 
 
 _HEADER_CELLS = 3  # a dated header sits in the title cells

@@ -38,6 +38,7 @@ class RecordedRun(NamedTuple):
     python: str | None = None  # the Python of the kernel that last saved it (`language_info`)
     # the `Last modified: 2020/07/16` header of its markdown (keras-io's examples carry one)
     last_modified: str | None = None
+    keras: int | None = None  # the Keras major whose `fit` progress bar its output shows
 
 
 @dataclass

@@ -1,7 +1,8 @@
 """Which Keras runs a file, and the evidence for it, strongest first.
 
 Keras 2 and 3 differ on `compile` (see tf-distribute-facts): the file itself (`tf_keras`,
-`TF_USE_LEGACY_KERAS`), an explicit setting, the configured interpreter's installed packages,
+`TF_USE_LEGACY_KERAS`, a notebook's recorded output: the TensorFlow it printed, the progress bar
+of its `fit`), an explicit setting, the configured interpreter's installed packages,
 the active environment (`VIRTUAL_ENV`, `CONDA_PREFIX`), the project's declared dependencies,
 a dated header (`Last modified: 2020/07/16`), the Python a notebook's kernel ran (none before 3.9 runs Keras 3), Keras-2-only APIs in the
 code, `import keras` (Keras 3 unless something above names an older TensorFlow: the `keras`
@@ -178,6 +179,12 @@ def detect(code: str, path: str | None, setting: str, interpreter: str | None,
         return KerasVersion(3 if version >= _FIRST_KERAS_3_TENSORFLOW else 2,
                             f"the notebook's output, which shows {recorded.tensorflow_shown_by or 'TensorFlow ' + recorded.tensorflow}",
                             version < _FIRST_OPTIMIZER_V3_TENSORFLOW, _slots_in_own_strategy([version]))
+    if recorded.keras:
+        # its kernel's Python may also date the optimizers
+        dated = _from_recorded_python(recorded.python)
+        flags = dated[2:] if dated is not None and dated.major == recorded.keras else ()
+        return KerasVersion(recorded.keras, f"the notebook's output, which shows Keras {recorded.keras}'s progress bar",
+                            *flags)
     asserted = _asserted_tensorflow(code)
     if asserted is not None:
         return asserted
