@@ -146,10 +146,9 @@ def declaration_refs(refs: list[FileRef], git_dirs: dict) -> list[FileRef]:
                    for part in [*Path(ref.path).parents]}
         for path in listing:
             folder = str(Path(path).parent)
-            if Path(path).name == "__init__.py" and folder in folders:
-                found.append(FileRef(repo, commit, path))
-            elif _DECLARATION.search(path) and (folder in folders or (Path(folder).name == "docker"
-                                                                       and str(Path(folder).parent) in folders)):
+            package = Path(path).name == "__init__.py" and folder in folders
+            if package or (_DECLARATION.search(path) and (folder in folders or (Path(folder).name == "docker"
+                                                                                and str(Path(folder).parent) in folders))):
                 found.append(FileRef(repo, commit, path))
     return found
 

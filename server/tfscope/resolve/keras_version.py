@@ -2,12 +2,12 @@
 
 Keras 2 and 3 differ on `compile` (see tf-distribute-facts): the file itself (`tf_keras`,
 `TF_USE_LEGACY_KERAS`, a notebook's recorded output: the TensorFlow it printed, the progress bar
-of its `fit`), an explicit setting, the configured interpreter's installed packages,
-the active environment (`VIRTUAL_ENV`, `CONDA_PREFIX`), the project's declared dependencies,
-a dated header (`Last modified: 2020/07/16`), the Python a notebook's kernel ran (none before 3.9 runs Keras 3), Keras-2-only APIs in the
-code, `import keras` (Keras 3 unless something above names an older TensorFlow: the `keras`
-2.4-2.15 packages are Keras 2); default Keras 3. Everything is read from disk; nothing is
-imported or run.
+of its `fit`), an explicit setting, the configured interpreter's installed packages, the active
+environment (`VIRTUAL_ENV`, `CONDA_PREFIX`), the project's declared dependencies, a dated header
+(`Last modified: 2020/07/16`), the Python a notebook's kernel ran (none before 3.9 runs Keras 3),
+Keras-2-only APIs in the code, `import keras` (Keras 3 unless something above names an older
+TensorFlow: the `keras` 2.4-2.15 packages are Keras 2); default Keras 3. Everything is read from
+disk; nothing is imported or run.
 """
 
 from __future__ import annotations
