@@ -383,6 +383,29 @@ def test_the_progress_bar_a_notebooks_fit_printed_names_its_keras(monkeypatch):
     assert both.recorded.keras is None  # two runs under different Keras: the bars name none
 
 
+def test_keras_2_bars_and_the_kernels_python_date_the_optimizers(monkeypatch):
+    """Keras 2's bar names the major; a kernel on Python 3.6 (TensorFlow 2.6 at the newest) also says
+    OptimizerV2, whose variables an optimizer made outside the scope makes at its first step."""
+    from tfscope import engine
+
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+
+    def notebook(metadata: dict):
+        cells = [{"cell_type": "code", "metadata": {}, "execution_count": 1, "source":
+                  "import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\n"
+                  "optimizer = tf.keras.optimizers.Adam(1e-3)\nwith strategy.scope():\n"
+                  "    model = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(3,))])\n"
+                  "    model.compile(optimizer=optimizer, loss='mse')\nmodel.fit(x, y, epochs=2)",
+                  "outputs": [{"output_type": "stream", "name": "stdout",
+                               "text": ["12/12 [==============================] - 2s 9ms/step - loss: 0.7\n"]}]}]
+        raw = json.dumps({"cells": cells, "metadata": metadata, "nbformat": 4, "nbformat_minor": 5})
+        return [d.code for d in engine.analyze(read_notebook(raw, "train.ipynb")).diagnostics]
+
+    assert notebook({"language_info": {"name": "python", "version": "3.6.9"}}) == []
+    assert notebook({}) == ["TFS002"]
+
+
 def test_a_saved_notebook_too_large_to_parse_quickly_records_nothing(tmp_path, monkeypatch):
     """The editor reads a saved notebook's last run when it is opened or saved: a huge file is
     skipped rather than holding up the open (outputs full of images)."""

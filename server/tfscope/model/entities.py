@@ -127,7 +127,9 @@ class Owner:
     updated_in_step: bool = False  # a variable a replica assigns (`assign_add`) or names in a step
     untrainable: bool = False  # a variable no optimizer trains (`trainable=False`, an integer counter)
     optimizer_v2: bool = False  # a legacy OptimizerV2 by its own code (`optimizers.legacy`, or its fallback)
-    weightless: bool = False  # its class makes no variable where it is constructed (see ``ClassValue``)
+    # nothing of its own to place where it is created: its class makes no variable there (see ``ClassValue``),
+    # or what it holds is judged where that is made (a constructor entering its own scope, a loss-scale wrapper)
+    weightless: bool = False
     functional: bool = False  # `keras.Model(inputs, outputs)`: it holds its layers' weights, none of its own
     # the class that made it (`Normalization`), kept when the label names the factory that returned it
     constructor: str = ""

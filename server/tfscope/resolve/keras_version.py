@@ -180,11 +180,11 @@ def detect(code: str, path: str | None, setting: str, interpreter: str | None,
                             f"the notebook's output, which shows {recorded.tensorflow_shown_by or 'TensorFlow ' + recorded.tensorflow}",
                             version < _FIRST_OPTIMIZER_V3_TENSORFLOW, _slots_in_own_strategy([version]))
     if recorded.keras:
-        # its kernel's Python may also date the optimizers
-        dated = _from_recorded_python(recorded.python)
-        flags = dated[2:] if dated is not None and dated.major == recorded.keras else ()
-        return KerasVersion(recorded.keras, f"the notebook's output, which shows Keras {recorded.keras}'s progress bar",
-                            *flags)
+        shown = f"the notebook's output, which shows Keras {recorded.keras}'s progress bar"
+        dated = _from_recorded_python(recorded.python)  # its kernel's Python may also date the optimizers
+        if dated is not None and dated.major == recorded.keras:
+            return dated._replace(evidence=shown)
+        return KerasVersion(recorded.keras, shown)
     asserted = _asserted_tensorflow(code)
     if asserted is not None:
         return asserted
