@@ -16,6 +16,7 @@ from tfscope.config import (
     load_config_file,
     load_settings_for,
     path_matches,
+    rules_in_effect,
     settings_from_mapping,
     severity_for,
     with_rule_overrides,
@@ -216,6 +217,21 @@ def test_per_file_ignores_are_relative_to_the_config_folder(tmp_path):
     assert _enabled(settings, tmp_path / "src" / "conftest.py") == set()
     assert _enabled(settings, tmp_path / "src" / "train.py") == DEFAULT_ON
     assert _enabled(settings) == DEFAULT_ON
+
+
+def test_the_rules_in_effect_follow_each_settings_object_and_each_path_under_per_file_ignores(tmp_path):
+    """Worked out once per settings object: another object (as a changed configuration makes)
+    gets its own answer, and per-file ignores still decide per path."""
+    def in_effect(settings, path=None):
+        return {rule.code: severity for rule, severity in rules_in_effect(settings, path)}
+
+    assert set(in_effect(DEFAULT_SETTINGS)) == DEFAULT_ON
+    quieter = Settings(ignore=("TFS001",), severity={"TFS002": Severity.INFO})
+    assert set(in_effect(quieter)) == DEFAULT_ON - {"TFS001"} and in_effect(quieter)["TFS002"] is Severity.INFO
+    assert set(in_effect(DEFAULT_SETTINGS)) == DEFAULT_ON and in_effect(DEFAULT_SETTINGS)["TFS002"] is not Severity.INFO
+    per_file = Settings(per_file_ignores={"tests/*.py": ("TFS00",)}, root=str(tmp_path))
+    assert set(in_effect(per_file, tmp_path / "tests" / "test_a.py")) == DEFAULT_ON - {c for c in CODES if c.startswith("TFS00")}
+    assert set(in_effect(per_file, tmp_path / "train.py")) == DEFAULT_ON
 
 
 def test_severity_overrides_the_rule_default_most_specific_first():

@@ -62,6 +62,33 @@ def test_a_factory_defined_at_the_top_of_a_project_module_is_found_without_jedi(
     assert not first.unresolved and not resolver.has_pending
 
 
+def test_a_factory_of_an_imported_submodule_is_found_without_jedi(tmp_path):
+    """`from mypkg import models` then `models.build_model()`: the package's `__init__.py` binds no
+    `models`, so Python imports the submodule `mypkg/models.py`, which defines the factory."""
+    train = project_with_factory(tmp_path, FACTORY)
+    write(train, TRAIN.replace("from mypkg.models import build_model", "from mypkg import models")
+          .replace("model = build_model()", "model = models.build_model()"))
+    resolver = ProjectResolver(root=str(tmp_path))
+
+    first = analyze_file(train, resolver)
+    assert [(d.code, first.source.position(d.start)[0] + 1) for d in first.diagnostics] == [("TFS001", 5)]
+    assert not first.unresolved and not resolver.has_pending
+
+
+def test_a_name_the_package_binds_wins_over_its_submodule_and_is_left_to_jedi(tmp_path):
+    """`mypkg/__init__.py` binds `models` itself (here to another module): the submodule file is not
+    what `from mypkg import models` gives, so the look-up waits for jedi instead of guessing."""
+    train = project_with_factory(tmp_path, FACTORY)
+    write(tmp_path / "mypkg" / "__init__.py", "from mypkg import zoo as models\n")
+    write(tmp_path / "mypkg" / "zoo.py", "def build_model():\n    return None\n")
+    write(train, TRAIN.replace("from mypkg.models import build_model", "from mypkg import models")
+          .replace("model = build_model()", "model = models.build_model()"))
+    resolver = ProjectResolver(root=str(tmp_path))
+
+    first = analyze_file(train, resolver)
+    assert first.diagnostics == [] and first.unresolved and resolver.has_pending
+
+
 def test_a_re_exported_factory_is_found_after_jedi_answers(tmp_path):
     """`from mypkg import build_model`, which `mypkg/__init__.py` imports from `mypkg.models`: the
     package's own file does not define it, so jedi follows the import, off the analysis path."""
@@ -738,8 +765,9 @@ def test_a_package_of_the_project_named_keras_is_the_project_only_for_its_own_mo
         """)
     path = tmp_path / "detector" / "keras" / "train.py"
     project = ProjectResolver(root=str(tmp_path))
-    analyze_file(path, project)
-    assert project.resolve_pending()
+    first = analyze_file(path, project)  # the submodule's factory is read from its file, before jedi
+    assert ("TFS001", 5) in {(d.code, first.source.position(d.start)[0]) for d in first.diagnostics}
+    project.resolve_pending()
     analysis = analyze_file(path, project)
     assert {(d.code, analysis.source.position(d.start)[0]) for d in analysis.diagnostics} == {
         ("TFS001", 5), ("TFS002", 6)}

@@ -418,6 +418,29 @@ def _file_ignores(settings: Settings, path: str | os.PathLike | None) -> tuple[s
     )
 
 
+_IN_EFFECT: dict[int, tuple[Settings, list]] = {}  # id -> (the settings, kept alive so the id stays theirs; rules)
+_IN_EFFECT_BOUND = 64  # settings objects: a server keeps a few, `check` one per configuration file
+
+
+def rules_in_effect(settings: Settings, path: str | os.PathLike | None = None) -> list:
+    """The rules that run for ``path``, each with its severity: worked out once per settings object
+    (every analysis asks), per path only when per-file ignores make the path matter."""
+    if settings.per_file_ignores and path is not None:
+        return _rules_in_effect(settings, path)
+    cached = _IN_EFFECT.get(id(settings))
+    if cached is None or cached[0] is not settings:
+        if len(_IN_EFFECT) >= _IN_EFFECT_BOUND:
+            _IN_EFFECT.clear()
+        cached = _IN_EFFECT[id(settings)] = (settings, _rules_in_effect(settings, None))
+    return cached[1]
+
+
+def _rules_in_effect(settings: Settings, path: str | os.PathLike | None) -> list:
+    from tfscope.rules import all_rules
+
+    return [(rule, severity_for(settings, rule.code)) for rule in all_rules() if is_enabled(settings, rule.code, path)]
+
+
 def severity_for(settings: Settings, code: str) -> Severity:
     """The configured severity of ``code`` (most specific selector wins), else the rule's default."""
     code = code.upper()

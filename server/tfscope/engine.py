@@ -203,10 +203,7 @@ def _analyze_into(analysis: Analysis, parse: Parse, build: Build) -> None:
     suppressions = fixes.noqa_suppressions(source)
     suppressed: set[tuple[int, str]] = set()  # (line, code) a noqa took away
     diagnostics: dict[tuple[str, int, int], Diagnostic] = {}
-    for rule in all_rules():
-        if not config.is_enabled(settings, rule.code, source.path):
-            continue
-        severity = config.severity_for(settings, rule.code)
+    for rule, severity in config.rules_in_effect(settings, source.path):
         for violation in [*rule.check(model), *seen_under_drivers.get(rule.code, ())]:
             diagnostic = _diagnostic(source, rule, severity, violation)
             line = source.position(diagnostic.start)[0]

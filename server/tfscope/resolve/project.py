@@ -94,29 +94,46 @@ class ProjectResolver:
                 self._definitions_by_tree[key] = found
         return found
 
-    def _defined_directly(self, folder: str, module: str, name: str) -> Definition | None:
+    def _defined_directly(self, folder: str, module: str, name: str) -> Definition | object | None:
         """The `def`/`class` of ``name`` at the top of the project's module file ``module`` names,
         found where jedi would look first (the importer's folder, the folders packages named like a
         library import themselves from, the root; a relative import from the importer's package):
-        most imports of a project's own code need no jedi. Anything else (a re-export, a name bound
+        most imports of a project's own code need no jedi. A dotted ``name`` whose head is a
+        submodule the package does not bind itself (`from pkg import models`, then
+        `models.build`) is read in that submodule; the submodule alone is no definition
+        (``_UNRESOLVED``, as jedi's answer would be). Anything else (a re-export, a name bound
         twice, a module tfscope does not find) is jedi's to answer."""
         level = len(module) - len(module.lstrip("."))
         parts = module.lstrip(".").split(".") if module.lstrip(".") else []
-        if "." in name or not all(part.isidentifier() for part in parts):
+        names = name.split(".")
+        if not parts or not all(part.isidentifier() for part in parts + names):
             return None
         if level:
             bases = [os.path.normpath(os.path.join(folder, *[os.pardir] * (level - 1)))]
         else:
             bases = list(dict.fromkeys([folder, *library_named_package_parents(folder), self.root or os.getcwd()]))
         for base in bases:
-            stem = os.path.join(base, *parts)
-            path = next((candidate for candidate in (stem + ".py", os.path.join(stem, "__init__.py"))
-                         if parts and os.path.isfile(candidate)), None)
-            if path is None:
-                continue
-            tree = self._module_tree(path)
-            return _top_level_definition(path, tree, name) if tree is not None else None
+            path = _module_file(os.path.join(base, *parts))
+            if path is not None:
+                return self._defined_in(path, names)
         return None
+
+    def _defined_in(self, path: str, names: list[str]) -> Definition | object | None:
+        """``names[0]`` of the module at ``path``, then each later name inside what it found."""
+        tree = self._module_tree(path)
+        if tree is None:
+            return None
+        head, rest = names[0], names[1:]
+        if not rest:
+            found = _top_level_definition(path, tree, head)
+            if found is not None:
+                return found
+        if os.path.basename(path) != "__init__.py" or _binds_at_top(tree, head):
+            return None
+        submodule = _module_file(os.path.join(os.path.dirname(path), head))
+        if submodule is None:
+            return None
+        return self._defined_in(submodule, rest) if rest else _UNRESOLVED
 
     @property
     def has_pending(self) -> bool:
@@ -241,6 +258,21 @@ def _top_level_definition(path: str, tree: ast.Module, name: str) -> Definition 
         elif not _names_bound_by(statement).isdisjoint((name, "*")):
             return None
     return Definition(path, found.lineno) if found is not None else None
+
+
+def _module_file(stem: str) -> str | None:
+    """The module a dotted path names: ``stem``.py, else the package ``stem``/__init__.py."""
+    return next((candidate for candidate in (stem + ".py", os.path.join(stem, "__init__.py"))
+                 if os.path.isfile(candidate)), None)
+
+
+def _binds_at_top(tree: ast.Module, name: str) -> bool:
+    """Whether the module's top level may bind ``name`` itself: then `from <package> import <name>`
+    gives that binding, not the submodule of the same name."""
+    return any(
+        statement.name == name if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        else not _names_bound_by(statement).isdisjoint((name, "*"))
+        for statement in tree.body)
 
 
 def _names_bound_by(statement: ast.stmt) -> set[str]:
