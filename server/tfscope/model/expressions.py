@@ -9,9 +9,11 @@ from tfscope.model.calls import Calls
 from tfscope.model.context import Frame
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.joins import (
+    existence_of,
     join_values,
     literal_truth,
     owners_in,
+    without_decided,
 )
 from tfscope.model.object_methods import STRATEGY_EVIDENCE
 from tfscope.model.type_tests import class_names, holds_for, is_isinstance_call, options_of, reads_only
@@ -52,6 +54,7 @@ _GRAPH_OWNERS = frozenset({Api.MODEL, Api.LOADED_MODEL, Api.LAYER})
 # Tests of whether a path is a folder (see ``Expressions.folders_tested``).
 _FOLDER_TESTS = frozenset({"os.path.isdir", "tensorflow.io.gfile.isdir"})
 # Endings of files that hold a model or its weights, never of a folder.
+_CONSTRUCTED = object()  # what a test reads for a constructed strategy: truthy, not None, equal to no literal
 _FILE_SUFFIXES = (".h5", ".hdf5", ".keras", ".tflite", ".onnx", ".pb")
 
 
@@ -113,7 +116,9 @@ class Expressions:
             defined = self.external_value(receiver) if receiver.name else None
             if isinstance(defined, ClassValue) and name in defined.data:
                 return defined.data[name]
-            return ProjectRef(receiver.module, f"{receiver.name}.{name}".lstrip("."))
+            module = receiver.module + ("" if receiver.module.endswith(".") else ".") + receiver.name
+            return (self.reexported_library(module.rstrip("."), name)
+                    or ProjectRef(receiver.module, f"{receiver.name}.{name}".lstrip(".")))
         if isinstance(receiver, Owner):
             if name in receiver.attrs:
                 return receiver.attrs[name]
@@ -186,10 +191,11 @@ class Expressions:
 
     def eval_if_exp(self, node: ast.IfExp, frame: Frame):
         self.eval(node.test, frame)
-        decided = self.decided_by_literals(node.test, frame)
+        literals = self.literals_in(node.test, frame)
+        decided = literal_truth(node.test, literals)
         if decided is not None:
             return self.eval(node.body if decided else node.orelse, frame)
-        condition = self.condition_of(node.test)
+        condition = self.condition_of(without_decided(node.test, literals))
         values, paths = [], []
         for branch, held in ((node.body, True), (node.orelse, False)):
             mark = self.assume(condition, held)
@@ -198,17 +204,24 @@ class Expressions:
             self.forget(mark)
         return join_values(values, paths)
 
-    def decided_by_literals(self, test: ast.expr, frame: Frame) -> bool | None:
-        """Whether a test holds that only the caller's literal arguments decide (`if is_distributed:`
-        in a body called as `self.trainer(data, is_distributed=True)`); None when the run decides."""
+    def literals_in(self, test: ast.expr, frame: Frame) -> dict:
+        """What decides parts of a test before the run does (see ``joins.literal_truth``): the caller's
+        literal arguments (`if is_distributed:` in a body called as `self.trainer(data,
+        is_distributed=True)`), flags a method set, constructed strategies, answered calls."""
         literals = {name: value.value for name in frame.literal_arguments
                     if isinstance(value := frame.env.get(name), ast.Constant)}
         literals.update(self.flags_tested(test, frame))
+        literals.update(self.strategies_tested(test, frame))
         calls = [node for node in ast.walk(test) if isinstance(node, ast.Call)]  # one walk for both kinds
         if calls:
             literals.update(self.types_tested(calls, frame))
             literals.update(self.folders_tested(calls, frame))
-        return literal_truth(test, literals)
+        return literals
+
+    def undecided_condition(self, test: ast.expr, frame: Frame):
+        """The condition code under ``test`` runs on: what is left of the test once ``literals_in``
+        decided its parts (`strategy is not None and not keras_fit`, the strategy made: `not keras_fit`)."""
+        return self.condition_of(without_decided(test, self.literals_in(test, frame)))
 
     def folders_tested(self, calls: list[ast.Call], frame: Frame) -> dict:
         """`os.path.isdir(path)`, `path.is_dir()` among a test's ``calls`` -> False where the path
@@ -227,6 +240,26 @@ class Expressions:
             if is_text(path) and path.value.lower().endswith(_FILE_SUFFIXES):
                 answers[node] = False
         return answers
+
+    def strategies_tested(self, test: ast.expr, frame: Frame) -> dict:
+        """`strategy is not None`, `if self.strategy:` -> decided where the name holds one strategy the
+        code constructed on every path that reaches here (made under no condition this path does not
+        also hold: `X() if multi_gpu else None` leaves the strategy alone in the name): never None."""
+        present = {}
+        for node in ast.walk(test):
+            if isinstance(node, ast.Name):
+                value, key = frame.lookup(node.id), node.id
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                receiver = frame.lookup(node.value.id)
+                value = receiver.attrs.get(node.attr) if isinstance(receiver, (Instance, Owner)) else None
+                key = f"{node.value.id}.{node.attr}"
+            else:
+                continue
+            if (isinstance(value, Strategy) and value.node is not None and value.kind != "unknown"
+                    and all(condition in self.conditions or condition[0] == existence_of(value)
+                            for condition in value.condition)):
+                present[key] = _CONSTRUCTED
+        return present
 
     def flags_tested(self, test: ast.expr, frame: Frame) -> dict:
         """`self.compiled` -> True where a method that ran on this path set it (see ``Instance.flags``)."""

@@ -19,7 +19,9 @@ from tfscope.model.joins import (
     existence_of,
     join_layers,
     join_values,
+    literal_truth,
     subject_of,
+    without_decided,
 )
 from tfscope.model.type_tests import is_isinstance_call
 from tfscope.model.values import (
@@ -64,7 +66,7 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
                 break  # `if param.eager: return ...` where the literal holds: the rest never runs
             if isinstance(statement, ast.If) and ends_flow(statement.body) and not ends_flow(statement.orelse):
                 # `if c: return` — the rest of the block runs only when `c` does not hold
-                self.assume(self.condition_of(statement.test), False)
+                self.assume(self.undecided_condition(statement.test, frame), False)
                 for implied_condition in implied or ():
                     self.assume(implied_condition, False)
         self.forget(mark)
@@ -155,13 +157,14 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
     def exec_if(self, node: ast.If, frame: Frame) -> tuple[Condition, ...]:
         """Returns what the test implies besides itself (see ``existence_conditions``)."""
         tested = self.eval(node.test, frame)
-        decided = self.decided_by_literals(node.test, frame)
+        literals = self.literals_in(node.test, frame)
+        decided = literal_truth(node.test, literals)
         if decided is not None:
             taken = node.body if decided else node.orelse
             self.exec_block(taken, frame)
             self.decided_flow_end = ends_flow(taken)
             return ()
-        condition = self.condition_of(node.test)
+        condition = self.condition_of(without_decided(node.test, literals))
         implied = self.existence_conditions(node.test, tested, frame)
         self.exec_branches(frame, [(node.body, condition, True), (node.orelse, condition, False)], implied=implied)
         return implied
@@ -289,12 +292,18 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
             if node.level == 0 and self.names_library(module, alias.name):
                 frame.env[local] = ApiRef(canonical(f"{module}.{alias.name}"))
             else:
-                frame.env[local] = ProjectRef("." * node.level + module, alias.name)
+                frame.env[local] = (self.reexported_library("." * node.level + module, alias.name)
+                                    or ProjectRef("." * node.level + module, alias.name))
 
     def module_ref(self, dotted: str):
         if self.names_library(dotted):
             return ApiRef(canonical(dotted))
         return ProjectRef(dotted, "")
+
+    def reexported_library(self, module: str, name: str) -> ApiRef | None:
+        """The library a project module hands on under ``name`` (a backend shim's `keras`, `L`)."""
+        dotted = self.project.reexported_library(self.path, module, name) if self.project is not None else None
+        return ApiRef(canonical(dotted)) if dotted is not None and self.names_library(dotted) else None
 
     def names_library(self, module: str, name: str = "") -> bool:
         """A library tfscope knows, unless the module is one of the file's own package of that name."""

@@ -79,6 +79,18 @@ def literal_truth(test: ast.expr, literals: dict) -> bool | None:
     return None if value is _UNBOUND else bool(value)
 
 
+def without_decided(test: ast.expr, literals: dict) -> ast.expr:
+    """``test`` without the operands of its `and`/`or` that ``literals`` decide, where the test as a
+    whole stays undecided: they hold (`and`) or fail (`or`) on every path through it, so the path
+    is told apart by the rest alone (`strategy is not None and not keras_fit`, the strategy made)."""
+    if not isinstance(test, ast.BoolOp):
+        return test
+    kept = [value for value in test.values if _folded(value, literals) is _UNBOUND]
+    if len(kept) == len(test.values) or not kept:
+        return test
+    return kept[0] if len(kept) == 1 else ast.copy_location(ast.BoolOp(test.op, kept), test)
+
+
 def _folded(node: ast.expr, literals: dict):
     if isinstance(node, ast.Constant):
         return node.value

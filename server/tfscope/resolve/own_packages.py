@@ -53,6 +53,14 @@ def library_named_package_parents(folder: str) -> list[str]:
             if name in KNOWN_ROOTS]
 
 
+def package_parent(folder: str, name: str) -> str | None:
+    """The folder above the regular package ``name`` that ``folder`` sits in: where an absolute
+    import of that package by a module inside it (`from textclf.backend import keras` in
+    `textclf/models.py`) finds it, since the package is importable only from there."""
+    package = _enclosing_packages(os.path.abspath(folder)).get(name)
+    return os.path.dirname(package) if package is not None else None
+
+
 def _is_module(path: str) -> bool:
     return os.path.isfile(path + ".py") or os.path.isdir(path)
 

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from tfscope.collector import collector_paused
 from tfscope.resolve.keras_version import uses_tensorflow_1_apis
-from tfscope.resolve.own_packages import library_named_package_parents
+from tfscope.resolve.own_packages import library_named_package_parents, package_parent
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +51,7 @@ class ProjectResolver:
         self._lock = threading.Lock()
         self._projects: dict[str, object] = {}  # the importer's folder -> its jedi project
         self._not_direct: set[tuple[str, str, str]] = set()  # keys only jedi can answer
+        self._reexports: dict[tuple[str, str, str], str | None] = {}  # see ``reexported_library``
 
     # --- the analysis path: cache only -------------------------------------------------
 
@@ -97,26 +98,66 @@ class ProjectResolver:
     def _defined_directly(self, folder: str, module: str, name: str) -> Definition | object | None:
         """The `def`/`class` of ``name`` at the top of the project's module file ``module`` names,
         found where jedi would look first (the importer's folder, the folders packages named like a
-        library import themselves from, the root; a relative import from the importer's package):
+        library import themselves from, the folder above the importer's own package when the import
+        names it, the root; a relative import from the importer's package):
         most imports of a project's own code need no jedi. A dotted ``name`` whose head is a
         submodule the package does not bind itself (`from pkg import models`, then
         `models.build`) is read in that submodule; the submodule alone is no definition
         (``_UNRESOLVED``, as jedi's answer would be). Anything else (a re-export, a name bound
         twice, a module tfscope does not find) is jedi's to answer."""
+        names = name.split(".")
+        path = self._module_path(folder, module) if all(part.isidentifier() for part in names) else None
+        return self._defined_in(path, names) if path is not None else None
+
+    def _module_path(self, folder: str, module: str) -> str | None:
+        """The project's file for ``module`` as imported from ``folder``, where Python would find it."""
         level = len(module) - len(module.lstrip("."))
         parts = module.lstrip(".").split(".") if module.lstrip(".") else []
-        names = name.split(".")
-        if not parts or not all(part.isidentifier() for part in parts + names):
+        if not parts or not all(part.isidentifier() for part in parts):
             return None
         if level:
             bases = [os.path.normpath(os.path.join(folder, *[os.pardir] * (level - 1)))]
         else:
-            bases = list(dict.fromkeys([folder, *library_named_package_parents(folder), self.root or os.getcwd()]))
-        for base in bases:
-            path = _module_file(os.path.join(base, *parts))
-            if path is not None:
-                return self._defined_in(path, names)
-        return None
+            bases = list(dict.fromkeys([folder, *library_named_package_parents(folder), package_parent(folder, parts[0]),
+                                        self.root or os.getcwd()]))
+        return next((path for base in bases if base is not None
+                     and (path := _module_file(os.path.join(base, *parts))) is not None), None)
+
+    def reexported_library(self, importer: str | None, module: str, name: str) -> str | None:
+        """What a project module imports from a library under ``name`` at its top level and so hands
+        on (a backend shim's `import tensorflow.keras as keras`, `from keras import layers as L`): its
+        dotted name, when every top-level binding of ``name`` there imports it from outside the
+        project (the first in the file when branches pick between two), following the project's own
+        re-exports. Read from the files, never imported; None when anything else binds ``name``."""
+        if not consults_project(importer, module):
+            return None
+        key = (os.path.dirname(os.path.abspath(importer)), module, name)
+        with self._lock:
+            if key in self._reexports:
+                return self._reexports[key]
+        found = self._reexported(*key, depth=0)
+        with self._lock:
+            self._reexports[key] = found
+        return found
+
+    def _reexported(self, folder: str, module: str, name: str, depth: int) -> str | None:
+        if depth > _REEXPORT_DEPTH:
+            return None
+        path = self._module_path(folder, module)
+        tree = self._module_tree(path) if path is not None else None
+        if tree is None:
+            return None
+        targets = _import_targets(tree, name)
+        if not targets:
+            return None
+        level, target = targets[0]
+        head, _, last = target.rpartition(".")
+        own = self._module_path(os.path.dirname(path), "." * level + head) if head else None
+        if own is not None:  # the project's own module: what it binds there
+            return self._reexported(os.path.dirname(path), "." * level + head, last, depth + 1)
+        if level or self._module_path(os.path.dirname(path), target) is not None:
+            return None  # the project's own module itself, not a library's
+        return target
 
     def _defined_in(self, path: str, names: list[str]) -> Definition | object | None:
         """``names[0]`` of the module at ``path``, then each later name inside what it found."""
@@ -258,6 +299,42 @@ def _top_level_definition(path: str, tree: ast.Module, name: str) -> Definition 
         elif not _names_bound_by(statement).isdisjoint((name, "*")):
             return None
     return Definition(path, found.lineno) if found is not None else None
+
+
+_REEXPORT_DEPTH = 4  # re-exports followed through the project's modules
+
+
+def _import_targets(tree: ast.Module, name: str) -> list[tuple[int, str]]:
+    """(level, dotted module) of each top-level import binding ``name``, branches and `try` included,
+    in file order; empty when anything else there binds it too."""
+    targets = []
+    for statement in _top_level_statements(tree.body):
+        if isinstance(statement, ast.Import):
+            for alias in statement.names:
+                if alias.asname == name or (alias.asname is None and alias.name.split(".")[0] == name):
+                    targets.append((0, alias.name if alias.asname else name))
+        elif isinstance(statement, ast.ImportFrom):
+            for alias in statement.names:
+                if alias.name == "*" or (alias.asname or alias.name) == name:
+                    if alias.name == "*":
+                        return []
+                    targets.append((statement.level, f"{statement.module}.{alias.name}" if statement.module else alias.name))
+        elif name in _names_bound_by(statement):
+            return []
+    return targets
+
+
+def _top_level_statements(body: list[ast.stmt]):
+    """The statements run at a module's top level: those of its `if`/`try`/`with` blocks too."""
+    for statement in body:
+        if isinstance(statement, (ast.If, ast.Try)) or type(statement).__name__ == "TryStar":
+            yield from _top_level_statements(statement.body)
+            for block in (getattr(statement, "orelse", []), getattr(statement, "finalbody", [])):
+                yield from _top_level_statements(block)
+            for handler in getattr(statement, "handlers", []):
+                yield from _top_level_statements(handler.body)
+        else:
+            yield statement
 
 
 def _module_file(stem: str) -> str | None:
