@@ -220,8 +220,12 @@ class Expressions:
 
     def undecided_condition(self, test: ast.expr, frame: Frame):
         """The condition code under ``test`` runs on: what is left of the test once ``literals_in``
-        decided its parts (`strategy is not None and not keras_fit`, the strategy made: `not keras_fit`)."""
-        return self.condition_of(without_decided(test, self.literals_in(test, frame)))
+        decided its parts (`strategy is not None and not keras_fit`, the strategy made: `not keras_fit`);
+        None when they decide it whole (the path is no condition then)."""
+        literals = self.literals_in(test, frame)
+        if literal_truth(test, literals) is not None:
+            return None
+        return self.condition_of(without_decided(test, literals))
 
     def folders_tested(self, calls: list[ast.Call], frame: Frame) -> dict:
         """`os.path.isdir(path)`, `path.is_dir()` among a test's ``calls`` -> False where the path

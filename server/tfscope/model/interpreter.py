@@ -66,7 +66,9 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
                 break  # `if param.eager: return ...` where the literal holds: the rest never runs
             if isinstance(statement, ast.If) and ends_flow(statement.body) and not ends_flow(statement.orelse):
                 # `if c: return` — the rest of the block runs only when `c` does not hold
-                self.assume(self.undecided_condition(statement.test, frame), False)
+                condition = self.undecided_condition(statement.test, frame)
+                if condition is not None:
+                    self.assume(condition, False)
                 for implied_condition in implied or ():
                     self.assume(implied_condition, False)
         self.forget(mark)

@@ -65,11 +65,14 @@ def existence_of(strategy: Strategy) -> str:
     return f"{_EXISTENCE}{id(strategy)}"
 
 
-# comparisons a literal flag can be folded through (`mode == "mirrored"`, `strategy is None`)
+# comparisons a literal flag can be folded through (`mode == "mirrored"`, `strategy is None`,
+# `name in ["ols", "kriging"]`: membership only in a literal list, tuple or set, or a string)
 _FOLDED_COMPARISONS = {
     ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b,
     ast.Is: lambda a, b: type(a) is type(b) and a == b, ast.IsNot: lambda a, b: not (type(a) is type(b) and a == b),
+    ast.In: lambda a, b: _member(a, b), ast.NotIn: lambda a, b: _negated(_member(a, b)),
 }
+_LITERAL_CONTAINERS = (ast.List, ast.Tuple, ast.Set)
 
 
 def literal_truth(test: ast.expr, literals: dict) -> bool | None:
@@ -114,7 +117,24 @@ def _folded(node: ast.expr, literals: dict):
         if left is _UNBOUND or right is _UNBOUND:
             return _UNBOUND
         return _FOLDED_COMPARISONS[type(node.ops[0])](left, right)
+    if isinstance(node, _LITERAL_CONTAINERS):
+        items = tuple(_folded(item, literals) for item in node.elts)
+        return _UNBOUND if _UNBOUND in items else _Literals(items)
     return _UNBOUND
+
+
+class _Literals(tuple):
+    """The constants of a literal list, tuple or set: something only membership reads."""
+
+
+def _member(item, container):
+    if isinstance(container, _Literals) or (isinstance(container, str) and isinstance(item, str)):
+        return item in container
+    return _UNBOUND
+
+
+def _negated(value):
+    return value if value is _UNBOUND else not value
 
 
 def contradicts(first: Iterable[Condition], second: Iterable[Condition]) -> bool:
