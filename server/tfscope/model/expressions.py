@@ -158,9 +158,7 @@ class Expressions:
         container = self.eval(node.value, frame)
         self.eval(node.slice, frame)
         if isinstance(container, Sequence):
-            key = key_pattern(node.slice)
-            item = join_values([item for item in container.items_under(key) if any(owners_in(item))
-                                or isinstance(item, (ApiRef, ClassValue, Function, ProjectRef, Instance, Loss))])
+            item = join_values([item for item in container.items_at(node.slice) if _worth_keeping(item)])
             self.note_use_in_step(item, node)
             return item
         return container if isinstance(container, Tensor) else None
@@ -180,7 +178,9 @@ class Expressions:
         return value
 
     def eval_sequence(self, node, frame: Frame):
-        return Sequence(tuple(self.eval(element, frame) for element in node.elts))
+        items = tuple(self.eval(element, frame) for element in node.elts)
+        return Sequence(items, positional=isinstance(node, (ast.List, ast.Tuple))
+                        and not any(isinstance(element, ast.Starred) for element in node.elts))
 
     def eval_dict(self, node: ast.Dict, frame: Frame):
         for key in node.keys:
@@ -347,6 +347,14 @@ def _eval_comprehension(builder: Expressions, node, frame: Frame):
         return Sequence(tuple(builder.eval(element, frame) for element in elements))
     finally:
         builder.loop_depth -= 1
+
+
+def _worth_keeping(item) -> bool:
+    """What a subscript hands on: owners, objects of the project's classes, what makes them, and the
+    lists and dicts that hold them (`metrics["dice"][1]`)."""
+    if isinstance(item, Sequence):
+        return any(map(_worth_keeping, item.items))
+    return any(owners_in(item)) or isinstance(item, (ApiRef, ClassValue, Function, ProjectRef, Instance, Loss))
 
 
 _EXPRESSIONS = {

@@ -311,6 +311,12 @@ def join_values(values: list, paths: list | None = None):
                 chosen.alternatives.append(other)
         return chosen
     if all(isinstance(value, Sequence) for value in known):  # a list grown on some paths holds those items
+        if all(value is known[0] for value in known):
+            return known[0]  # one list on every path: its items keep their places
+        if all(value.positional and len(value.items) == len(known[0].items) for value in known):
+            # rows of one table (`table[name]`): whichever it is, its item at an index is one of theirs there
+            return Sequence(tuple(join_values([value.items[index] for value in known])
+                                  for index in range(len(known[0].items))), positional=True)
         keyed = {}
         for value in known:
             for index, item in enumerate(value.items):

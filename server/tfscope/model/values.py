@@ -321,9 +321,18 @@ class Sequence:
     # a dict's key for each item, where the code spells it (see ``key_pattern``); None where
     # unknown; empty for a list
     keys: tuple = ()
+    positional: bool = False  # each item at its index: a list or tuple literal, never grown nor joined
 
     def key_of(self, index: int):
         return self.keys[index] if index < len(self.keys) else None
+
+    def items_at(self, subscript: ast.expr) -> list:
+        """The items `container[subscript]` may read: the one at a literal index of a positional
+        sequence, else those ``items_under`` the key the subscript spells."""
+        if (self.positional and isinstance(subscript, ast.Constant) and type(subscript.value) is int
+                and -len(self.items) <= subscript.value < len(self.items)):
+            return [self.items[subscript.value]]
+        return self.items_under(key_pattern(subscript))
 
     def items_under(self, key) -> list:
         """The items a subscript with ``key`` (None: unknown) may read."""
