@@ -89,6 +89,52 @@ def test_a_name_the_package_binds_wins_over_its_submodule_and_is_left_to_jedi(tm
     assert first.diagnostics == [] and first.unresolved and resolver.has_pending
 
 
+LIBRARY_USER = """\
+import tensorflow as tf
+from somelib.models import build_model
+
+strategy = tf.distribute.MirroredStrategy()
+model = build_model()
+with strategy.scope():
+    model.compile(optimizer="adam", loss="mse")
+"""
+
+
+def test_an_import_no_folder_of_the_project_has_is_answered_without_jedi(tmp_path, monkeypatch):
+    """`somelib` is in no folder the import searches and on no path the interpreter adds: jedi could
+    only find it installed, which is never the project's, or nowhere. So no look-up is pending."""
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    write(tmp_path / "train.py", LIBRARY_USER)
+    resolver = ProjectResolver(root=str(tmp_path))
+    analysis = analyze_file(tmp_path / "train.py", resolver)
+    assert not analysis.unresolved and not resolver.has_pending
+
+
+def test_an_import_the_interpreter_path_or_another_environment_may_hold_is_left_to_jedi(tmp_path, monkeypatch):
+    """A folder `PYTHONPATH` or an editable install adds, another active environment, a configured
+    interpreter: jedi may find the project's code there, so it is asked."""
+    from tfscope.resolve import project
+
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    write(tmp_path / "proj" / "train.py", LIBRARY_USER)
+    write(tmp_path / "elsewhere" / "somelib" / "__init__.py", "")
+    train = tmp_path / "proj" / "train.py"
+    monkeypatch.setattr(project, "_added_paths", lambda: (str(tmp_path / "elsewhere"),))
+    resolver = ProjectResolver(root=str(tmp_path / "proj"))
+    assert analyze_file(train, resolver).unresolved and resolver.has_pending
+
+    monkeypatch.setattr(project, "_added_paths", lambda: ())
+    for environment in ({"VIRTUAL_ENV": str(tmp_path / "venv")}, {"interpreter": str(tmp_path / "venv" / "bin" / "python")}):
+        for variable, value in environment.items():
+            if variable == "VIRTUAL_ENV":
+                monkeypatch.setenv(variable, value)
+        resolver = ProjectResolver(root=str(tmp_path / "proj"), interpreter=environment.get("interpreter"))
+        assert analyze_file(train, resolver).unresolved and resolver.has_pending, environment
+        monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+
+
 def test_a_re_exported_factory_is_found_after_jedi_answers(tmp_path):
     """`from mypkg import build_model`, which `mypkg/__init__.py` imports from `mypkg.models`: the
     package's own file does not define it, so jedi follows the import, off the analysis path."""

@@ -10,9 +10,11 @@ budget, and the caller re-analyses when it returns True.
 from __future__ import annotations
 
 import ast
+import functools
 import logging
 import os
 import sys
+import sysconfig
 import threading
 import time
 from typing import NamedTuple
@@ -66,6 +68,8 @@ class ProjectResolver:
             asked_directly = key in self._not_direct
         if definition is None and not asked_directly:
             definition = self._defined_directly(*key)
+            if definition is None and self._beyond_reach(key[0], module):
+                definition = _UNRESOLVED  # a library's, or nothing: jedi's answer too, without asking
         with self._lock:
             if definition is None:
                 self._not_direct.add(key)
@@ -115,13 +119,26 @@ class ProjectResolver:
         parts = module.lstrip(".").split(".") if module.lstrip(".") else []
         if not parts or not all(part.isidentifier() for part in parts):
             return None
+        return next((path for base in self._bases(folder, level, parts[0])
+                     if (path := _module_file(os.path.join(base, *parts))) is not None), None)
+
+    def _bases(self, folder: str, level: int, top: str) -> list[str]:
+        """The folders an import of the package or module ``top`` from ``folder`` searches, in order."""
         if level:
-            bases = [os.path.normpath(os.path.join(folder, *[os.pardir] * (level - 1)))]
-        else:
-            bases = list(dict.fromkeys([folder, *library_named_package_parents(folder), package_parent(folder, parts[0]),
-                                        self.root or os.getcwd()]))
-        return next((path for base in bases if base is not None
-                     and (path := _module_file(os.path.join(base, *parts))) is not None), None)
+            return [os.path.normpath(os.path.join(folder, *[os.pardir] * (level - 1)))]
+        return [base for base in dict.fromkeys([folder, *library_named_package_parents(folder),
+                                                package_parent(folder, top), self.root or os.getcwd()])
+                if base is not None]
+
+    def _beyond_reach(self, folder: str, module: str) -> bool:
+        """Whether jedi could find ``module`` only in installed code or nowhere, so its answer is no
+        definition: no folder the import searches in the project has the top-level package or
+        module, and jedi would use this interpreter, whose path adds no folder that has it."""
+        top = module.split(".")[0]
+        if module.startswith(".") or not top.isidentifier() or not _jedi_uses_this_interpreter(self.interpreter):
+            return False
+        return not any(os.path.isfile(os.path.join(base, top + ".py")) or os.path.isdir(os.path.join(base, top))
+                       for base in [*self._bases(folder, 0, top), *_added_paths()])
 
     def reexported_library(self, importer: str | None, module: str, name: str) -> str | None:
         """What a project module imports from a library under ``name`` at its top level and so hands
@@ -335,6 +352,26 @@ def _top_level_statements(body: list[ast.stmt]):
                 yield from _top_level_statements(handler.body)
         else:
             yield statement
+
+
+def _jedi_uses_this_interpreter(interpreter: str | None) -> bool:
+    """Whether jedi's environment is the one running tfscope: no interpreter configured and no other
+    virtual or conda environment active (jedi picks `VIRTUAL_ENV`, then `CONDA_PREFIX`, then this one)."""
+    if interpreter:
+        return False
+    prefix = os.path.realpath(sys.prefix)
+    return all(not os.environ.get(variable) or os.path.realpath(os.environ[variable]) == prefix
+               for variable in ("VIRTUAL_ENV", "CONDA_PREFIX"))
+
+
+@functools.lru_cache(maxsize=1)
+def _added_paths() -> tuple[str, ...]:
+    """The folders this interpreter's `sys.path` has besides its standard library and installed
+    packages (`PYTHONPATH`, `.pth` files of editable installs): code there is not installed code."""
+    library = {os.path.realpath(path) for name, path in sysconfig.get_paths().items() if name in ("stdlib", "platstdlib")}
+    return tuple(path for path in sys.path if path and os.path.isdir(path)
+                 and not _INSTALLED_CODE.intersection(os.path.normpath(path).split(os.sep))
+                 and not any(os.path.realpath(path).startswith(folder) for folder in library))
 
 
 def _module_file(stem: str) -> str | None:
