@@ -54,8 +54,9 @@ _GRAPH_OWNERS = frozenset({Api.MODEL, Api.LOADED_MODEL, Api.LAYER})
 # Tests of whether a path is a folder (see ``Expressions.folders_tested``).
 _FOLDER_TESTS = frozenset({"os.path.isdir", "tensorflow.io.gfile.isdir"})
 # Endings of files that hold a model or its weights, never of a folder.
-_CONSTRUCTED = object()  # what a test reads for a constructed strategy: truthy, not None, equal to no literal
 _FILE_SUFFIXES = (".h5", ".hdf5", ".keras", ".tflite", ".onnx", ".pb")
+# What a test reads for a strategy the code constructed: truthy, not None, equal to no literal.
+_CONSTRUCTED = object()
 
 
 class Expressions:

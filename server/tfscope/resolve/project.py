@@ -332,9 +332,9 @@ def _import_targets(tree: ast.Module, name: str) -> list[tuple[int, str]]:
                     targets.append((0, alias.name if alias.asname else name))
         elif isinstance(statement, ast.ImportFrom):
             for alias in statement.names:
-                if alias.name == "*" or (alias.asname or alias.name) == name:
-                    if alias.name == "*":
-                        return []
+                if alias.name == "*":
+                    return []  # it may bind the name too
+                if (alias.asname or alias.name) == name:
                     targets.append((statement.level, f"{statement.module}.{alias.name}" if statement.module else alias.name))
         elif name in _names_bound_by(statement):
             return []
@@ -342,7 +342,7 @@ def _import_targets(tree: ast.Module, name: str) -> list[tuple[int, str]]:
 
 
 def _top_level_statements(body: list[ast.stmt]):
-    """The statements run at a module's top level: those of its `if`/`try`/`with` blocks too."""
+    """The statements run at a module's top level: those of its `if` and `try` blocks too."""
     for statement in body:
         if isinstance(statement, (ast.If, ast.Try)) or type(statement).__name__ == "TryStar":
             yield from _top_level_statements(statement.body)
