@@ -442,6 +442,23 @@ def test_tensorflow_1_apis_mean_optimizer_v2_unless_tf_is_compat_v1(monkeypatch)
     assert found[0].evidence == "the file uses TensorFlow 1 APIs"
 
 
+def test_tensorflow_1_code_builds_graphs_unless_it_enables_eager_execution(monkeypatch):
+    """`tf.set_random_seed` exists only in TensorFlow 1, which builds graphs unless the program
+    enables eager execution: the version says so, for the rules whose answer depends on it."""
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    from tfscope.resolve import keras_version
+
+    graphs = "import tensorflow as tf\ntf.set_random_seed(42)\n"
+    eager = graphs + "tf.enable_eager_execution()\n"
+    tf2 = "import tensorflow as tf\ntf.random.set_seed(42)\n"
+    found = {name: keras_version.detect(code, None, "", None)
+             for name, code in (("graphs", graphs), ("eager", eager), ("tf2", tf2))}
+    assert [(found[name].legacy_optimizers, found[name].graph_mode) for name in ("graphs", "eager", "tf2")] == [
+        (True, True), (True, False), (False, False)]
+    assert keras_version.detect(graphs, None, "2", None).graph_mode
+
+
 def test_a_file_that_asserts_its_tensorflow_version_runs_only_under_it(monkeypatch):
     """A book's notebooks stop at once under another TensorFlow (`assert parse_version(
     tf.__version__) < parse_version("2.4.0")`): that version decides, before anything declared."""

@@ -223,6 +223,7 @@ def _add_evidence(model: SemanticModel, version, path: str | None, settings: Set
     model.legacy_optimizers = version.legacy_optimizers
     model.slots_in_own_strategy = version.slots_in_own_strategy
     model.unscaled_replica_losses = version.unscaled_replica_losses
+    model.graph_mode = version.graph_mode
     model.project_strategies = functools.cache(functools.partial(distribution.strategies_created, path, settings))
 
 

@@ -165,6 +165,7 @@ class SemanticModel:
     legacy_optimizers: bool = False  # the evidence pins TensorFlow before 2.11 (OptimizerV2)
     slots_in_own_strategy: bool = False  # and 2.5 or later: slots follow the optimizer's strategy
     unscaled_replica_losses: bool = False  # the evidence pins Keras 3.0-3.7 (see ``KerasVersion``)
+    graph_mode: bool = False  # TensorFlow 1 building graphs (see ``KerasVersion``)
     module: ast.AST | None = None
     owners: list[Owner] = field(default_factory=list)
     strategies: list[Strategy] = field(default_factory=list)

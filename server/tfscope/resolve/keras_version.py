@@ -89,8 +89,13 @@ _OPTIMIZER_V2_LR = re.compile(
 # APIs only TensorFlow 1 has at the top level (TF 2 keeps them under `compat.v1`): its Keras
 # optimizers are OptimizerV2, whose variables appear at the first step.
 _TENSORFLOW_1_ONLY_APIS = re.compile(
-    r"\b(?:tf|tensorflow)\.(?:Session\b|enable_eager_execution\b|placeholder\b|contrib\.|train\.\w+Optimizer\b)")
-_TENSORFLOW_1_ONLY_LITERALS = ("Session", "enable_eager_execution", "placeholder", "contrib.", "Optimizer")
+    r"\b(?:tf|tensorflow)\.(?:Session\b|enable_eager_execution\b|placeholder\b|contrib\.|train\.\w+Optimizer\b"
+    r"|set_random_seed\b|ConfigProto\b|global_variables_initializer\b|get_variable\b|variable_scope\b)")
+_TENSORFLOW_1_ONLY_LITERALS = ("Session", "enable_eager_execution", "placeholder", "contrib.", "Optimizer",
+                               "set_random_seed", "ConfigProto", "global_variables_initializer", "get_variable",
+                               "variable_scope")
+# TensorFlow 1 runs eagerly only when the program asks
+_ENABLES_EAGER = re.compile(r"\benable_eager_execution\(|\benable_v2_behavior\(")
 _COMPAT_V1_AS_TF = re.compile(r"\bimport\s+tensorflow\.compat\.v1\s+as\s+tf\b|\bfrom\s+tensorflow\.compat\s+import\s+v1\s+as\s+tf\b")
 # Keras 3 saves and loads weights only as `.weights.h5`: Keras weights in a TF-checkpoint path are Keras 2.
 _KERAS_WEIGHTS_CALL = re.compile(r"\b(?:load_weights|save_weights)\(|\bsave_weights_only\s*=\s*True")
@@ -167,6 +172,9 @@ class KerasVersion(NamedTuple):
     # Keras 3.0-3.7: a default-reduction loss averages over the replica's batch only; 3.8 divides by the
     # replicas too (`scale_loss_for_distribution` in `reduce_values`, keras-team/keras#20609)
     unscaled_replica_losses: bool = False
+    # TensorFlow 1 building graphs: a restore makes no slot variable, it restores them when they are made
+    # (OptimizerV2's `_create_or_restore_slot_variable` creates them at once only when executing eagerly)
+    graph_mode: bool = False
 
 
 def detect(code: str, path: str | None, setting: str, interpreter: str | None,
@@ -194,7 +202,7 @@ def detect(code: str, path: str | None, setting: str, interpreter: str | None,
                  or _from_tensorflow_1_code(code)) if setting == "2" else None
         era = found is not None and found.major == 2
         return KerasVersion(int(setting), "the `keras-version` setting", era and found.legacy_optimizers,
-                            era and found.slots_in_own_strategy)
+                            era and found.slots_in_own_strategy, graph_mode=era and found.graph_mode)
     return (_from_environment(path, interpreter) or _from_last_modified(code, recorded)
             or _from_recorded_python(recorded.python) or _from_code(code, path))
 
@@ -251,7 +259,8 @@ def _from_environment(path: str | None, interpreter: str | None) -> KerasVersion
 
 def _from_tensorflow_1_code(code: str) -> KerasVersion | None:
     if uses_tensorflow_1_apis(code):
-        return KerasVersion(2, "the file uses TensorFlow 1 APIs", legacy_optimizers=True)
+        return KerasVersion(2, "the file uses TensorFlow 1 APIs", legacy_optimizers=True,
+                            graph_mode=not _ENABLES_EAGER.search(code))
     return None
 
 

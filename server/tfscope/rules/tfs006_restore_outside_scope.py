@@ -46,6 +46,11 @@ class constant `Config.WEIGHTS_NAME`); a fallback taken only when that path is a
 A path tfscope cannot follow, or an empty placeholder the code replaces before loading
 (`resume_ckpt = ""` then `if cfg.resume_ckpt: model.load_weights(cfg.resume_ckpt)`), is taken as
 HDF5 when every weights file the module names is one.
+Nor is a restore in a file that runs TensorFlow 1 building graphs (it calls TensorFlow-1-only
+APIs such as `tf.Session` or `tf.set_random_seed`, and never `tf.enable_eager_execution()`):
+OptimizerV2's `_create_or_restore_slot_variable` creates a slot variable at the restore only
+`if ... context.executing_eagerly()`, and otherwise queues the value until the training step makes
+the slot, under the strategy (tensorflow/python/keras/optimizer_v2/optimizer_v2.py, TF 1.15).
 Nor is a restore into a subclassed model that has not been called or built yet (and its
 optimizer, when every model compiled with it is such a one): it holds no variable, so the
 restore creates nothing there; each value, and the slots for it, is restored when the variable
@@ -83,7 +88,7 @@ def check(model: SemanticModel):
         distributed = [t for t in event.targets if t.placement is not None and not t.placement.is_default]
         missing = [t for t in event.optimizer_variables_missing if t in distributed
                    and not (model.slots_in_own_strategy and _optimizer_made_in_a_strategy(t))]
-        if event.in_scope or not missing:
+        if event.in_scope or not missing or model.graph_mode:
             continue
         strategy = distributed[0].placement
         names = ", ".join(target.describe() for target in distributed)
