@@ -40,6 +40,7 @@ from tfscope.resolve.catalog import (
     NON_TENSORFLOW_FRAMEWORKS,
     Api,
     base_class_kind,
+    builds_at_first_call,
     canonical,
     classify,
 )
@@ -253,6 +254,7 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
         kind = None
         bases = []
         opaque_base = False
+        lazy_library_bases = True  # every library base a Keras layer built at its first call
         for base in node.bases:
             value = self.eval(base, frame)
             if isinstance(value, ProjectRef):  # a base class from another module of the project
@@ -260,13 +262,15 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
             if isinstance(value, ApiRef):
                 kind = kind or base_class_kind(value.name)
                 opaque_base = True
+                lazy_library_bases = lazy_library_bases and builds_at_first_call(value.name)
             elif isinstance(value, ClassValue):
                 bases.append(value)
                 kind = kind or value.kind
             elif not _is_known_foreign_base(value, base, frame):
-                opaque_base = True
+                opaque_base, lazy_library_bases = True, False
         cls = ClassValue(node, kind, bases=bases, external=self.external or self.external_entry is not None,
-                         opaque_base=opaque_base or bool(node.keywords))
+                         opaque_base=opaque_base or bool(node.keywords),
+                         library_bases_build_lazily=lazy_library_bases and not node.keywords)
         frame.env[node.name] = cls
         for statement in node.body:
             if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):

@@ -32,6 +32,7 @@ from tfscope.resolve.catalog import (
     STARTUP_STRATEGIES,
     VARIABLE_OWNERS,
     Api,
+    builds_at_first_call,
     classify,
     initialises_eager_context,
 )
@@ -207,7 +208,8 @@ class TfApiCalls:
         owner.optimizer_v2 = kind is Api.OPTIMIZER and (".legacy." in name or self.optimizer_v2_fallback > 0
                                                         or not _OPTIMIZER_V2_KEYWORDS.isdisjoint(kwargs))
         owner.untrainable = kind is Api.VARIABLE and _untrainable(args, kwargs)
-        owner.lazy = kind is Api.MODEL and name.startswith(LAZILY_BUILT_MODELS)
+        owner.lazy = (kind is Api.MODEL and name.startswith(LAZILY_BUILT_MODELS)
+                      or kind is Api.LAYER and builds_at_first_call(name))
         constructor = name.rsplit(".", 1)[-1]
         owner.weightless = ((kind is Api.METRIC and _built_at_first_update(constructor, node))
                             or (name == "tensorflow_hub.KerasLayer" and _loads_a_text_preprocessor(node, args, kwargs)))

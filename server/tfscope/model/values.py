@@ -68,6 +68,7 @@ class ClassValue:
     data: dict = field(default_factory=dict)  # strings its body binds (`WEIGHTS = "model.h5"`), by name
     opaque_base: bool = False  # a base tfscope cannot see into (see ``Interpreter.exec_class_def``)
     attribute_bag: bool = False  # the standard library's plain holders (see ``ATTRIBUTE_BAGS``)
+    library_bases_build_lazily: bool = False  # every library base is a Keras layer built at its first call
 
     @cached_property
     def lineage_known(self) -> bool:
@@ -89,6 +90,16 @@ class ClassValue:
         """A model class whose constructor already creates the weights (see
         ``_sequential_built_at_construction``), itself or through a base of the project's."""
         return _sequential_built_at_construction(self) or any(base.built_at_construction for base in self.bases)
+
+    @cached_property
+    def builds_at_first_call(self) -> bool:
+        """A layer class whose weights appear at its first call or build, as Keras's own layers':
+        its constructors (its own and its project bases') call no `add_weight`, `tf.Variable` or
+        `build`, and every library base is such a Keras layer. What it keeps (sublayers) is judged
+        as objects, by whoever made them."""
+        init = self.methods.get("__init__")
+        return (self.library_bases_build_lazily and (init is None or not _calls_any(init.node, _CONSTRUCTION_BUILDERS))
+                and all(base.builds_at_first_call for base in self.bases))
 
     @cached_property
     def holds_no_variables(self) -> bool:
@@ -169,6 +180,12 @@ def _keeps_a_made_object(assignment: ast.Assign | ast.AnnAssign) -> bool:
 
 # What a layer or module class's code calls to make variables.
 _VARIABLE_MAKERS = frozenset({"add_weight", "add_variable", "Variable"})
+# What a layer's constructor calls to have its weights at once.
+_CONSTRUCTION_BUILDERS = _VARIABLE_MAKERS | {"build"}
+
+
+def _calls_any(code: ast.AST, names: frozenset) -> bool:
+    return any(isinstance(node, ast.Call) and text_of(node.func).rsplit(".", 1)[-1] in names for node in ast.walk(code))
 # Calls whose result kept on `self` is plain data, never a layer.
 _PLAIN_BUILTINS = frozenset({"int", "float", "bool", "str", "tuple", "list", "dict", "set", "len", "range",
                              "min", "max", "abs", "round", "sorted", "isinstance", "getattr"})

@@ -159,6 +159,18 @@ _CLASS_FAMILIES = (
     ("tensorflow_recommenders.experimental.models.", Api.MODEL),
 )
 
+# Keras's layers make their weights at their first call or `build` (`Layer._maybe_build`), under the
+# strategy current there; these keep state made at construction or by `adapt` (lookup tables, a
+# vocabulary, statistics), judged apart.
+_LAYERS_WITH_CONSTRUCTED_STATE = frozenset({"StringLookup", "IntegerLookup", "TextVectorization", "Normalization",
+                                            "Discretization"})
+
+
+def builds_at_first_call(name: str) -> bool:
+    """Whether the Keras layer class ``name`` (canonical) makes no weight until its first call or build."""
+    return name.startswith("keras.layers.") and name.rsplit(".", 1)[-1] not in _LAYERS_WITH_CONSTRUCTED_STATE
+
+
 # Models a library constructs without weights, made at their first call or build (as a subclassed
 # Keras model's are): TF-Agents' networks, given only input specs, and TF Recommenders' models.
 LAZILY_BUILT_MODELS = ("tf_agents.networks.", "tensorflow_recommenders.models.",

@@ -25,7 +25,12 @@ or `create_variables()` (tensorflow/agents, tf_agents/networks/network.py), nor 
 Recommenders model (`tfrs.Model`, `tfrs.experimental.models.Ranking`: `keras.Model` subclasses,
 tensorflow/recommenders): first called in a replica context or the scope,
 its weights are created there and it is not reported (a model's own `model.call(x)` counts as
-its first call). A custom layer whose code makes no variable (no `build`, no `add_weight` or
+its first call). Keras's layers are built the same way (`Layer._maybe_build` at the first call),
+and so is a layer class of the project whose constructors make no weight (no `add_weight`,
+`tf.Variable` or `build` call) and keep only such layers: one made outside and first called in
+`strategy.run` (a test helper running `graph_fn` on a TPU) has its weights made in the replica,
+where `Strategy.run` has the scope open. Lookup, vectorization and normalization layers keep
+state made at construction or by `adapt` and are judged as made. A custom layer whose code makes no variable (no `build`, no `add_weight` or
 `tf.Variable`, no sublayer; Keras's `Layer` base holds none) has nothing to distribute and is
 not reported either, nor is a functional model (`keras.Model(inputs, outputs)`, which holds
 only its layers' weights) made outside the scope from models and layers made inside it: a
