@@ -158,6 +158,23 @@ def test_typing_in_a_comment_reuses_the_model_and_reads_the_text_anew():
     assert not analyzer.reused_model
 
 
+def test_a_model_that_read_a_library_a_project_module_hands_on_is_not_reused(tmp_path):
+    """`from mypkg.backend import keras` is answered from the project's files, which change apart from
+    the edited text: the build is recorded as one that consulted the project, and built again."""
+    train = project_with_factory(tmp_path, "import tensorflow.keras as keras\n")
+    (tmp_path / "mypkg" / "backend.py").write_text("import tensorflow.keras as keras\n")
+    train.write_text("import tensorflow as tf\nfrom mypkg.backend import keras\n\n"
+                     "strategy = tf.distribute.MirroredStrategy()\n"
+                     "model = keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(1)])\n"
+                     "with strategy.scope():\n    model.compile(optimizer=\"adam\", loss=\"mse\")\n")
+    resolver = ProjectResolver(root=str(tmp_path))
+    analyzer = IncrementalAnalyzer()
+    first = analyzer.analyze(Source(train.read_text(), path=str(train)), project=resolver)
+    assert [d.code for d in first.diagnostics] == ["TFS001"]
+    analyzer.analyze(Source(train.read_text() + "# a comment\n", path=str(train)), project=resolver)
+    assert not analyzer.reused_model
+
+
 def test_a_model_that_looked_up_a_project_module_is_built_again(tmp_path):
     train = project_with_factory(tmp_path, """\
         from tensorflow import keras

@@ -102,6 +102,9 @@ class OneModuleProject:
     def uses_tensorflow_1_apis(self, path) -> bool:
         return False
 
+    def reexported_library(self, importer, module, name):
+        return None  # `helpers` hands on no library's name
+
     def definitions(self, tree, keras_version, interpret) -> dict:
         if self.cached is None:  # kept for every later build, as the project's cache keeps them
             self.cached = interpret()[0]

@@ -275,6 +275,10 @@ class _LookupRecorder:
         self.consulted = self.consulted or consults_project(importer, module)
         return self._project.lookup(importer, module, name)
 
+    def reexported_library(self, importer: str | None, module: str, name: str) -> str | None:
+        self.consulted = self.consulted or consults_project(importer, module)
+        return self._project.reexported_library(importer, module, name)
+
     def definitions(self, tree: ast.Module, keras_version: int, interpret) -> dict[int, object]:
         return self._project.definitions(tree, keras_version, interpret)
 
