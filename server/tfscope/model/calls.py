@@ -263,13 +263,13 @@ class Calls:
                 # its constructor enters a strategy's scope itself (an agent that makes its own strategy):
                 # what it makes is judged where it makes it, not where the instance is created
                 instance.weightless = True
+        else:
+            for value in [*args, *kwargs.values()]:
+                self.mark_handed_over(value)
         if cls.kind is Api.LAYER and isinstance(instance, Owner):
             # a layer whose weights, and its sublayers', appear at its first call, wherever that runs
             instance.lazy = cls.builds_at_first_call and all(
                 held.lazy and not held.built for held in instance.holds() if held.makes_weights())
-        else:
-            for value in [*args, *kwargs.values()]:
-                self.mark_handed_over(value)
         return instance
 
 

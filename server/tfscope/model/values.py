@@ -182,13 +182,13 @@ def _keeps_a_made_object(assignment: ast.Assign | ast.AnnAssign) -> bool:
 _VARIABLE_MAKERS = frozenset({"add_weight", "add_variable", "Variable"})
 # What a layer's constructor calls to have its weights at once.
 _CONSTRUCTION_BUILDERS = _VARIABLE_MAKERS | {"build"}
+# Calls whose result kept on `self` is plain data, never a layer.
+_PLAIN_BUILTINS = frozenset({"int", "float", "bool", "str", "tuple", "list", "dict", "set", "len", "range",
+                             "min", "max", "abs", "round", "sorted", "isinstance", "getattr"})
 
 
 def _calls_any(code: ast.AST, names: frozenset) -> bool:
     return any(isinstance(node, ast.Call) and text_of(node.func).rsplit(".", 1)[-1] in names for node in ast.walk(code))
-# Calls whose result kept on `self` is plain data, never a layer.
-_PLAIN_BUILTINS = frozenset({"int", "float", "bool", "str", "tuple", "list", "dict", "set", "len", "range",
-                             "min", "max", "abs", "round", "sorted", "isinstance", "getattr"})
 
 
 class Omitted(ast.Constant):
