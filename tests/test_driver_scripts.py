@@ -3,7 +3,9 @@ whose strategy only the training script makes): what goes wrong is reported in t
 
 from __future__ import annotations
 
+import shutil
 import textwrap
+from pathlib import Path
 
 from tfscope.config import DEFAULT_SETTINGS
 from tfscope.engine import analyze
@@ -137,3 +139,18 @@ def test_an_unsaved_buffer_gets_no_finding_the_scripts_saw_in_the_saved_file(tmp
     edited = "# a comment typed above\n" + library.read_text()
     analysis = analyze(Source(edited, path=str(library)), DEFAULT_SETTINGS, resolver)
     assert analysis.diagnostics == []
+
+
+def test_the_scripts_runs_decide_the_lines_they_all_run_and_an_unsaved_buffer_its_own(tmp_path):
+    """The trainer alone cannot tell that `fit_tape` only runs without `keras_fit`; the script that
+    calls it can. Where the script ran every line of the library's own finding (the loss built,
+    the step that calls it), its run decides; an unsaved buffer, which no script ran, keeps it."""
+    corpus = Path(__file__).parent / "corpus" / "tfs013" / "trainer_library_loop_picked_by_script_project_quiet"
+    shutil.copytree(corpus, tmp_path / "project")
+    library = tmp_path / "project" / "seqtrain" / "trainer.py"
+    resolver = ProjectResolver(root=str(tmp_path / "project"))
+    assert _findings(library, resolver)[0] == []
+    edited = library.read_text() + "\n# a comment typed below\n"
+    analysis = analyze(Source(edited, path=str(library)), DEFAULT_SETTINGS, resolver)
+    assert [(d.code, analysis.source.position(d.start)[0] + 1) for d in analysis.diagnostics] == [
+        ("TFS013", 17), ("TFS013", 19)]

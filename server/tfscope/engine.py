@@ -15,6 +15,7 @@ from tfscope import config, fixes, ownership
 from tfscope.collector import collector_paused
 from tfscope.config import DEFAULT_SETTINGS, Settings
 from tfscope.diagnostics import Diagnostic, Edit, Fix, Related
+from tfscope.astutil import node_key
 from tfscope.model.builder import DriverRun, ModelBuilder
 from tfscope.model.entities import Owner, SemanticModel
 from tfscope.parsing import PRUNING, NotAnalysable, Pruning, parse_tolerant
@@ -199,12 +200,15 @@ def _analyze_into(analysis: Analysis, parse: Parse, build: Build) -> None:
     analysis.keras_version = version.major
     model, analysis.unresolved = build(tree, version.major, settings, source.path, analysis.project)
     _add_evidence(model, version, source.path, settings)
-    seen_under_drivers = _seen_under_drivers(analysis, tree, version)
+    driver_runs = _driver_runs_of(analysis, version)
+    seen_under_drivers = _seen_under_drivers(driver_runs, tree)
+    run_by_scripts = _run_by_scripts(driver_runs, tree)
     suppressions = fixes.noqa_suppressions(source)
     suppressed: set[tuple[int, str]] = set()  # (line, code) a noqa took away
     diagnostics: dict[tuple[str, int, int], Diagnostic] = {}
     for rule, severity in config.rules_in_effect(settings, source.path):
-        for violation in [*rule.check(model), *seen_under_drivers.get(rule.code, ())]:
+        own = [violation for violation in rule.check(model) if not run_by_scripts(violation)]
+        for violation in [*own, *seen_under_drivers.get(rule.code, ())]:
             diagnostic = _diagnostic(source, rule, severity, violation)
             line = source.position(diagnostic.start)[0]
             if fixes.is_suppressed(suppressions, line, rule.code):
@@ -232,55 +236,107 @@ class _SeenFinding(NamedTuple):
 
     code: str
     message: str
-    node: tuple  # see ``_node_key``
+    node: tuple  # see ``node_key``
     related: tuple[tuple[tuple, str], ...]
 
 
-# (script, its mtime, Keras major, pre-2.11 optimizers, settings) -> (findings by module, mtimes of what was read)
-_DRIVER_RUNS: dict[tuple, tuple[dict[str, list[_SeenFinding]], dict[str, int]]] = {}
+class _ScriptRun(NamedTuple):
+    """What one script of the project does in the analysed module when it runs it."""
+
+    shown: str  # the script's path in the project
+    findings: list[_SeenFinding]
+    executed: frozenset[tuple]  # the module's statements the run ran, by ``node_key``
+
+
+class _DriverRun(NamedTuple):
+    findings: dict[str, list[_SeenFinding]]  # by module path
+    executed: dict[str, frozenset[tuple]]  # by module path: see ``_ScriptRun.executed``
+
+
+# (script, its mtime, Keras major, pre-2.11 optimizers, settings) -> (its run, mtimes of what was read)
+_DRIVER_RUNS: dict[tuple, tuple[_DriverRun, dict[str, int]]] = {}
 _DRIVER_RUNS_KEPT = 64
 
 
-def _seen_under_drivers(analysis: Analysis, tree: ast.Module, version) -> dict[str, list[Violation]]:
-    """By rule code: what each script of the project that creates a strategy and imports this module
-    breaks in this module when it runs it (a trainer library whose strategy only the training
-    script makes), said as when it happens. The scripts ran the saved file: an unsaved buffer gets
-    none. No fix: the script's names are not this code's."""
+def _driver_runs_of(analysis: Analysis, version) -> list[_ScriptRun]:
+    """What each script of the project that creates a strategy and imports this module does in it
+    when it runs it (a trainer library whose strategy only the training script makes). The scripts
+    ran the saved file: an unsaved buffer gets none."""
     source, settings, project = analysis.source, analysis.settings, analysis.project
     if project is None or not source.path or source.is_notebook:
-        return {}
+        return []
     here = os.path.abspath(source.path)
+    runs: list[_ScriptRun] = []
+    for path, shown in distribution.drivers_of(source.path, settings):
+        run, unresolved = _driver_run(path, version, settings, project)
+        analysis.unresolved = analysis.unresolved or unresolved
+        if here in run.executed:
+            runs.append(_ScriptRun(shown, run.findings.get(here, []), run.executed[here]))
+    return runs if runs and _is_saved(source) else []
+
+
+def _seen_under_drivers(runs: list[_ScriptRun], tree: ast.Module) -> dict[str, list[Violation]]:
+    """By rule code: what the scripts' runs break in this module, said as when it happens. No fix:
+    the script's names are not this code's."""
     seen: dict[str, list[Violation]] = {}
     nodes: dict[tuple, ast.AST] | None = None
-    for path, shown in distribution.drivers_of(source.path, settings):
-        findings, unresolved = _driver_run(path, version, settings, project)
-        analysis.unresolved = analysis.unresolved or unresolved
-        if not findings.get(here) or not _is_saved(source):
-            continue
-        if nodes is None:
+    for run in runs:
+        if nodes is None and run.findings:
             nodes = {}
             for node in ast.walk(tree):
-                nodes.setdefault(_node_key(node), node)
-        for finding in findings[here]:
+                nodes.setdefault(node_key(node), node)
+        for finding in run.findings:
             node = nodes.get(finding.node)
             if node is None:
                 continue
             related = tuple((nodes[key], text) for key, text in finding.related if key in nodes)
             seen.setdefault(finding.code, []).append(Violation(
-                node=node, message=f"When `{shown}` runs this code: {_lower_first(finding.message)}", related=related))
+                node=node, message=f"When `{run.shown}` runs this code: {_lower_first(finding.message)}",
+                related=related))
     return seen
 
 
-def _driver_run(path: str, version, settings: Settings, project: ProjectResolver):
-    """(findings by module path, whether jedi still owes answers) of the script at ``path`` run with
-    the project's other modules as its own code; built once while none of those files changes."""
+def _run_by_scripts(runs: list[_ScriptRun], tree: ast.Module) -> Callable[[Violation], bool]:
+    """Whether the statements of a finding (where it is, and its related places) all ran in the
+    scripts' runs: their callers are then known, and what those break there is theirs to report.
+    A finding of the file's own analysis there (made with its parameters unknown: a combination
+    of them no caller passes) gives way; one that involves code no script reaches (another
+    branch, a method nobody calls) stands."""
+    executed = frozenset().union(*(run.executed for run in runs))
+    if not executed:
+        return lambda violation: False
+    statement_of: dict[int, ast.stmt] = {}
+    for statement in ast.walk(tree):
+        if isinstance(statement, ast.stmt):
+            for node in _own_nodes(statement):
+                statement_of[id(node)] = statement
+
+    def ran(node: ast.AST | None) -> bool:
+        return id(node) in statement_of and node_key(statement_of[id(node)]) in executed
+
+    return lambda violation: ran(violation.node) and all(ran(node) for node, _ in violation.related)
+
+
+def _own_nodes(statement: ast.stmt):
+    """The statement and its expressions, not the statements nested in it (they have their own)."""
+    pending: list[ast.AST] = [statement]
+    while pending:
+        node = pending.pop()
+        yield node
+        pending.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, ast.stmt))
+
+
+def _driver_run(path: str, version, settings: Settings, project: ProjectResolver) -> tuple[_DriverRun, bool]:
+    """(what the script at ``path`` does in each module, whether jedi still owes answers), the
+    script run with the project's other modules as its own code; built once while none of those
+    files changes."""
     key = (path, _mtime(path), version, repr(settings))
     cached = _DRIVER_RUNS.get(key)
     if cached is not None and all(_mtime(read) == mtime for read, mtime in cached[1].items()):
         return cached[0], False
     tree = project.module_tree(path)
     if tree is None:
-        return {}, False
+        return _DriverRun({}, {}), False
     run = DriverRun()
     builder = ModelBuilder(tree, version.major, settings, path=path, project=project, run=run)
     model = builder.build()
@@ -292,20 +348,21 @@ def _driver_run(path: str, version, settings: Settings, project: ProjectResolver
             module = module_of.get(id(violation.node))
             if module is None:
                 continue  # the script's own lines: its own analysis reports them
-            related = tuple((_node_key(node), text) for node, text in violation.related
+            related = tuple((node_key(node), text) for node, text in violation.related
                             if node is not None and module_of.get(id(node)) == module)
             findings.setdefault(module, []).append(
-                _SeenFinding(rule.code, violation.message, _node_key(violation.node), related))
+                _SeenFinding(rule.code, violation.message, node_key(violation.node), related))
+    executed: dict[str, set[tuple]] = {}
+    for statement in run.executed:
+        module = module_of.get(id(statement))
+        if module is not None:
+            executed.setdefault(module, set()).add(node_key(statement))
+    driver_run = _DriverRun(findings, {module: frozenset(keys) for module, keys in executed.items()})
     if not builder.unresolved:
         if len(_DRIVER_RUNS) >= _DRIVER_RUNS_KEPT:
             _DRIVER_RUNS.pop(next(iter(_DRIVER_RUNS)))
-        _DRIVER_RUNS[key] = (findings, {read: _mtime(read) for read in run.trees})
-    return findings, builder.unresolved
-
-
-def _node_key(node: ast.AST) -> tuple:
-    return (type(node).__name__, getattr(node, "lineno", 0), getattr(node, "col_offset", 0),
-            getattr(node, "end_lineno", 0), getattr(node, "end_col_offset", 0))
+        _DRIVER_RUNS[key] = (driver_run, {read: _mtime(read) for read in run.trees})
+    return driver_run, builder.unresolved
 
 
 def _mtime(path: str) -> int:

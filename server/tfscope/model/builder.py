@@ -38,6 +38,7 @@ class DriverRun:
 
     modules: dict[int, dict] = field(default_factory=dict)  # id of a module's tree -> its definitions
     trees: dict[str, ast.Module] = field(default_factory=dict)  # absolute path -> the tree read
+    executed: set[ast.stmt] = field(default_factory=set)  # every statement the run ran, of any module
 
 
 class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):

@@ -56,6 +56,8 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
         for statement in statements:
             frame.statement = statement
             self.inlined_statements += 1
+            if self.run is not None:
+                self.run.executed.add(statement)
             handler = _STATEMENTS.get(type(statement))
             implied = ()
             if handler is not None:

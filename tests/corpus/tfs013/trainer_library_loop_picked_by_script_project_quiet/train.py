@@ -1,0 +1,40 @@
+"""Train a seqtrain model on all visible GPUs."""
+import argparse
+import json
+
+import tensorflow as tf
+
+from seqtrain import trainer
+
+
+def build_model(seq_length):
+    inputs = tf.keras.Input(shape=(seq_length, 4))
+    x = tf.keras.layers.Conv1D(64, 15, activation="relu")(inputs)
+    outputs = tf.keras.layers.Dense(1, activation="softplus")(x)
+    return tf.keras.Model(inputs, outputs)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("params_file")
+    parser.add_argument("--keras_fit", action="store_true")
+    args = parser.parse_args()
+    with open(args.params_file) as params_open:
+        params = json.load(params_open)
+    x = tf.random.normal((256, 1024, 4))
+    y = tf.random.uniform((256, 1024, 1))
+    train_data = tf.data.Dataset.from_tensor_slices((x, y)).batch(params["batch_size"])
+
+    strategy = tf.distribute.MirroredStrategy()
+    with strategy.scope():
+        model = build_model(1024)
+        seq_trainer = trainer.Trainer(params, train_data, strategy, args.keras_fit)
+
+    if args.keras_fit:
+        seq_trainer.fit_keras(model)
+    else:
+        seq_trainer.fit_tape(model)
+
+
+if __name__ == "__main__":
+    main()
