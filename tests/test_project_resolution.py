@@ -62,6 +62,28 @@ def test_a_factory_defined_at_the_top_of_a_project_module_is_found_without_jedi(
     assert not first.unresolved and not resolver.has_pending
 
 
+def test_a_long_lived_resolver_sees_a_factory_move_and_a_shim_change_in_another_module(tmp_path):
+    """The language server keeps one resolver per folder for hours: an edit of `mypkg/models.py`
+    that moves `build_model` down, or of a backend shim that swaps the Keras it hands on, is seen
+    at the next analysis, not only after a restart."""
+    train = project_with_factory(tmp_path, FACTORY)
+    resolver = ProjectResolver(root=str(tmp_path))
+    assert [d.code for d in analyze_file(train, resolver).diagnostics] == ["TFS001"]
+
+    models = tmp_path / "mypkg" / "models.py"
+    write(models, "\n\n\n# helpers moved below\n" + textwrap.dedent(FACTORY).replace("units=10", "units=12"))
+    os.utime(models, ns=(time.time_ns() + 10**9, time.time_ns() + 10**9))  # a new mtime on any file system
+    moved = analyze_file(train, resolver)
+    assert [d.code for d in moved.diagnostics] == ["TFS001"] and not resolver.has_pending
+
+    write(tmp_path / "mypkg" / "backend.py", "import tensorflow.keras as keras\n")
+    importer = str(tmp_path / "mypkg" / "layers.py")
+    assert resolver.reexported_library(importer, "mypkg.backend", "keras") == "tensorflow.keras"
+    write(tmp_path / "mypkg" / "backend.py", "import tf_keras as keras\n")
+    os.utime(tmp_path / "mypkg" / "backend.py", ns=(time.time_ns() + 10**9, time.time_ns() + 10**9))
+    assert resolver.reexported_library(importer, "mypkg.backend", "keras") == "tf_keras"
+
+
 def test_a_factory_of_an_imported_submodule_is_found_without_jedi(tmp_path):
     """`from mypkg import models` then `models.build_model()`: the package's `__init__.py` binds no
     `models`, so Python imports the submodule `mypkg/models.py`, which defines the factory."""

@@ -46,6 +46,8 @@ class ProjectResolver:
         self.interpreter = interpreter
         self.budget_seconds = budget_seconds
         self._definitions: dict[tuple[str, str, str], Definition | object] = {}
+        # the defining file's mtime when each Definition was found: an edit there may move it
+        self._found_in_version: dict[tuple[str, str, str], float | None] = {}
         self._pending: dict[tuple[str, str, str], None] = {}
         self._modules: dict[str, tuple[float, ast.Module | None, bool]] = {}  # mtime, tree, TF1 APIs
         self._definitions_by_tree: dict[tuple[int, int], dict[int, object]] = {}
@@ -53,7 +55,8 @@ class ProjectResolver:
         self._lock = threading.Lock()
         self._projects: dict[str, object] = {}  # the importer's folder -> its jedi project
         self._not_direct: set[tuple[str, str, str]] = set()  # keys only jedi can answer
-        self._reexports: dict[tuple[str, str, str], str | None] = {}  # see ``reexported_library``
+        # see ``reexported_library``: (what it found, the (path, mtime) of each module it read)
+        self._reexports: dict[tuple[str, str, str], tuple[str | None, tuple[tuple[str, float | None], ...]]] = {}
 
     # --- the analysis path: cache only -------------------------------------------------
 
@@ -65,6 +68,11 @@ class ProjectResolver:
         key = (os.path.dirname(os.path.abspath(importer)), module, name)
         with self._lock:
             definition = self._definitions.get(key)
+            if isinstance(definition, Definition) and _mtime(definition.path) != self._found_in_version.get(key):
+                # the defining file changed since: the name may have moved or gone, so look again
+                del self._definitions[key]
+                definition = None
+                self._not_direct.discard(key)
             asked_directly = key in self._not_direct
         if definition is None and not asked_directly:
             definition = self._defined_directly(*key)
@@ -75,11 +83,18 @@ class ProjectResolver:
                 self._not_direct.add(key)
                 self._pending[key] = None
                 return None
-            self._definitions.setdefault(key, definition)
+            self._remember(key, definition)
         if definition is _UNRESOLVED:
             return None
         tree = self._module_tree(definition.path)
         return (definition, tree) if tree is not None else None
+
+    def _remember(self, key: tuple[str, str, str], definition: Definition | object) -> None:
+        """Keep what a look-up found (under the lock; the first answer wins a race)."""
+        if key not in self._definitions:
+            self._definitions[key] = definition
+            if isinstance(definition, Definition):
+                self._found_in_version[key] = _mtime(definition.path)
 
     def definitions(self, tree: ast.Module, keras_version: int, interpret) -> dict[int, object]:
         """The module's functions and classes by `def` line, interpreted (by ``interpret()``, the
@@ -150,17 +165,21 @@ class ProjectResolver:
             return None
         key = (os.path.dirname(os.path.abspath(importer)), module, name)
         with self._lock:
-            if key in self._reexports:
-                return self._reexports[key]
-        found = self._reexported(*key, depth=0)
+            cached = self._reexports.get(key)
+        if cached is not None and all(_mtime(path) == mtime for path, mtime in cached[1]):
+            return cached[0]
+        read: list[str] = []
+        found = self._reexported(*key, depth=0, read=read)
         with self._lock:
-            self._reexports[key] = found
+            self._reexports[key] = (found, tuple((path, _mtime(path)) for path in read))
         return found
 
-    def _reexported(self, folder: str, module: str, name: str, depth: int) -> str | None:
+    def _reexported(self, folder: str, module: str, name: str, depth: int, read: list[str]) -> str | None:
         if depth > _REEXPORT_DEPTH:
             return None
         path = self._module_path(folder, module)
+        if path is not None:
+            read.append(path)
         tree = self._module_tree(path) if path is not None else None
         if tree is None:
             return None
@@ -171,7 +190,7 @@ class ProjectResolver:
         head, _, last = target.rpartition(".")
         own = self._module_path(os.path.dirname(path), "." * level + head) if head else None
         if own is not None:  # the project's own module: what it binds there
-            return self._reexported(os.path.dirname(path), "." * level + head, last, depth + 1)
+            return self._reexported(os.path.dirname(path), "." * level + head, last, depth + 1, read)
         if level or self._module_path(os.path.dirname(path), target) is not None:
             return None  # the project's own module itself, not a library's
         return target
@@ -219,7 +238,8 @@ class ProjectResolver:
                     if definition is _LATE:
                         self._pending.setdefault(key, None)  # try again next time
                     else:
-                        self._definitions[key] = definition or _UNRESOLVED
+                        self._definitions.pop(key, None)
+                        self._remember(key, definition or _UNRESOLVED)
                 found = found or isinstance(definition, Definition)
         return found
 
@@ -301,6 +321,13 @@ class ProjectResolver:
             text, tree = b"", None
         self._modules[path] = (mtime, tree, uses_tensorflow_1_apis(text.decode("utf-8", "replace")))
         return tree
+
+
+def _mtime(path: str) -> float | None:
+    try:
+        return os.stat(path).st_mtime
+    except OSError:
+        return None
 
 
 def _top_level_definition(path: str, tree: ast.Module, name: str) -> Definition | None:
