@@ -266,6 +266,11 @@ class Calls:
         else:
             for value in [*args, *kwargs.values()]:
                 self.mark_handed_over(value)
+        if (cls.kind is Api.MODEL and isinstance(instance, Owner) and cls.model_without_variables
+                and not any(held.makes_weights() for held in instance.holds())):
+            # a stub or a wrapper of plain ops, handed nothing with weights: no variable to place
+            # (a wrapper of models made elsewhere records its strategy for them: judged as before)
+            instance.weightless = True
         if cls.kind is Api.LAYER and isinstance(instance, Owner):
             # a layer whose weights, and its sublayers', appear at its first call, wherever that runs
             instance.lazy = cls.builds_at_first_call and all(

@@ -89,7 +89,8 @@ class ClassValue:
     def built_at_construction(self) -> bool:
         """A model class whose constructor already creates the weights (see
         ``_sequential_built_at_construction``), itself or through a base of the project's."""
-        return _sequential_built_at_construction(self) or any(base.built_at_construction for base in self.bases)
+        return (_sequential_built_at_construction(self) or _functional_built_at_construction(self)
+                or any(base.built_at_construction for base in self.bases))
 
     @cached_property
     def builds_at_first_call(self) -> bool:
@@ -115,6 +116,14 @@ class ClassValue:
         Keras's `Model`): it only keeps what it is handed (a wrapper adding `test_step` or `save`)."""
         return ("build" not in self.methods and _makes_no_variable(self.node)
                 and self._bases_agree(lambda base: base.makes_no_own_variables, "Model"))
+
+    @cached_property
+    def model_without_variables(self) -> bool:
+        """A model class that never has a variable: the ``makes_no_own_variables`` test, and its code
+        (its project bases' too) constructs nothing (no `Dense(4)(x)` in `call`, no functional graph
+        handed to `super().__init__`): a test's stub returning constants, a wrapper of plain ops."""
+        return (self.makes_no_own_variables and not _constructs_objects(self.node)
+                and all(base.model_without_variables for base in self.bases))
 
     @cached_property
     def constructs_no_variables(self) -> bool:
@@ -146,6 +155,22 @@ def _sequential_built_at_construction(cls: ClassValue) -> bool:
             layers = node.args[-1] if node.args else next(
                 (keyword.value for keyword in node.keywords if keyword.arg == "layers"), None)
             if isinstance(layers, ast.List) and layers.elts and _is_input(layers.elts[0]):
+                return True
+    return False
+
+
+def _functional_built_at_construction(cls: ClassValue) -> bool:
+    """`class Extractor(keras.Model)` whose `__init__` wires a graph of layers and hands its inputs
+    and outputs to `super().__init__(inputs=..., outputs=...)`: a functional model, whose layers
+    made their weights in the constructor."""
+    init = cls.methods.get("__init__")
+    if init is None or not any(text_of(base).rsplit(".", 1)[-1] == "Model" for base in cls.node.bases):
+        return False
+    for node in ast.walk(init.node):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__":
+            explicit_self = not isinstance(node.func.value, ast.Call)  # `keras.Model.__init__(self, ...)`, not `super()`
+            given = {keyword.arg for keyword in node.keywords}
+            if len(node.args) - explicit_self >= 2 or {"inputs", "outputs"} <= given:
                 return True
     return False
 
@@ -185,6 +210,20 @@ _CONSTRUCTION_BUILDERS = _VARIABLE_MAKERS | {"build"}
 # Calls whose result kept on `self` is plain data, never a layer.
 _PLAIN_BUILTINS = frozenset({"int", "float", "bool", "str", "tuple", "list", "dict", "set", "len", "range",
                              "min", "max", "abs", "round", "sorted", "isinstance", "getattr"})
+
+
+def _constructs_objects(code: ast.AST) -> bool:
+    """Whether ``code`` calls a class, by Python's naming convention (`Dense(4)`, `layers.Conv2D(8, 3)`,
+    `keras.Input(...)`): any call of a CapWords name but an exception raised."""
+    pending = [code]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Raise):
+            continue
+        if isinstance(node, ast.Call) and text_of(node.func).rsplit(".", 1)[-1][:1].isupper():
+            return True
+        pending.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _calls_any(code: ast.AST, names: frozenset) -> bool:
