@@ -32,7 +32,13 @@ and so is a layer class of the project whose constructors make no weight (no `ad
 where `Strategy.run` has the scope open. Lookup, vectorization and normalization layers keep
 state made at construction or by `adapt` and are judged as made. A custom layer whose code makes no variable (no `build`, no `add_weight` or
 `tf.Variable`, no sublayer; Keras's `Layer` base holds none) has nothing to distribute and is
-not reported either, nor is a functional model (`keras.Model(inputs, outputs)`, which holds
+not reported either, nor is a model class whose code makes none and constructs nothing (a test's
+stub feature extractor whose `call` returns `tf.ones(...)`) when it is handed nothing with
+weights (`keras.Model` holds no variable of its own: Keras makes them in layers and in
+`compile`'s optimizer and metrics; keras/src/trainers/trainer.py `Trainer.__init__` leaves the
+loss tracker to `compile`). A model subclass that wires layers in its `__init__` and
+hands `super().__init__(inputs=..., outputs=...)` the result is a functional model, whose
+weights exist once it is made. Nor is a functional model (`keras.Model(inputs, outputs)`, which holds
 only its layers' weights) made outside the scope from models and layers made inside it: a
 distillation model whose outputs are `dict(student=student(x), teacher=teacher(x))`, a feature
 extractor cut from a base (`base.input`, `base.get_layer(name).output`). Factories count, also from other modules of the project (found with jedi):
