@@ -132,25 +132,31 @@ def test_the_module_reached_through_another_module_of_the_package(tmp_path):
     assert findings[0][2].startswith("When `run_tpu.py` runs this code: model `self.model` (create_model()) is created")
 
 
-def test_an_unsaved_buffer_gets_no_finding_the_scripts_saw_in_the_saved_file(tmp_path):
+def test_an_unsaved_buffer_keeps_what_the_scripts_saw_where_its_text_is_the_saved_files(tmp_path):
+    """The scripts ran the saved file. Lines typed above move the step call: its finding moves with
+    it. A step call being edited is the buffer's own to judge (alone, the library is quiet)."""
     library = _project(tmp_path, "train_step(x, y)")
     resolver = ProjectResolver(root=str(tmp_path))
-    assert _findings(library, resolver)[0]
-    edited = "# a comment typed above\n" + library.read_text()
-    analysis = analyze(Source(edited, path=str(library)), DEFAULT_SETTINGS, resolver)
-    assert analysis.diagnostics == []
+    assert [(code, line) for code, line, _ in _findings(library, resolver)[0]] == [("TFS012", 18)]
+
+    def findings_in(text):
+        analysis = analyze(Source(text, path=str(library)), DEFAULT_SETTINGS, resolver)
+        return [(d.code, analysis.source.position(d.start)[0] + 1) for d in analysis.diagnostics]
+
+    assert findings_in("# a comment typed above\n\n" + library.read_text()) == [("TFS012", 20)]
+    assert findings_in(library.read_text().replace("train_step(x, y)", "train_step(x, y, )")) == []
 
 
-def test_the_scripts_runs_decide_the_lines_they_all_run_and_an_unsaved_buffer_its_own(tmp_path):
+def test_the_scripts_runs_decide_the_lines_they_all_run_and_a_line_being_edited_its_own(tmp_path):
     """The trainer alone cannot tell that `fit_tape` only runs without `keras_fit`; the script that
     calls it can. Where the script ran every line of the library's own finding (the loss built,
-    the step that calls it), its run decides; an unsaved buffer, which no script ran, keeps it."""
+    the step that calls it), its run decides; a line being edited, which no script ran, is judged
+    by the buffer's own analysis."""
     corpus = Path(__file__).parent / "corpus" / "tfs013" / "trainer_library_loop_picked_by_script_project_quiet"
     shutil.copytree(corpus, tmp_path / "project")
     library = tmp_path / "project" / "seqtrain" / "trainer.py"
     resolver = ProjectResolver(root=str(tmp_path / "project"))
     assert _findings(library, resolver)[0] == []
-    edited = library.read_text() + "\n# a comment typed below\n"
+    edited = library.read_text().replace("loss_fn = tf.keras.losses.Poisson()", "loss_fn = tf.keras.losses.Poisson( )")
     analysis = analyze(Source(edited, path=str(library)), DEFAULT_SETTINGS, resolver)
-    assert [(d.code, analysis.source.position(d.start)[0] + 1) for d in analysis.diagnostics] == [
-        ("TFS013", 17), ("TFS013", 19)]
+    assert [(d.code, analysis.source.position(d.start)[0] + 1) for d in analysis.diagnostics] == [("TFS013", 19)]

@@ -7,12 +7,6 @@ from collections import deque
 from typing import Iterator
 
 
-def node_key(node: ast.AST) -> tuple:
-    """A node by its kind and place: the same node in another parse of the same text."""
-    return (type(node).__name__, getattr(node, "lineno", 0), getattr(node, "col_offset", 0),
-            getattr(node, "end_lineno", 0), getattr(node, "end_col_offset", 0))
-
-
 def dotted_name(node: ast.AST) -> str | None:
     """`a.b.c` for a plain attribute chain on a name, else None (cheaper than unparse)."""
     parts = []

@@ -5,23 +5,21 @@ from __future__ import annotations
 import ast
 import functools
 import logging
-import os
 import threading
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, NamedTuple
+from typing import Callable
 
-from tfscope import config, fixes, ownership
+from tfscope import config, fixes, ownership, script_runs
 from tfscope.collector import collector_paused
 from tfscope.config import DEFAULT_SETTINGS, Settings
 from tfscope.diagnostics import Diagnostic, Edit, Fix, Related
-from tfscope.astutil import node_key
-from tfscope.model.builder import DriverRun, ModelBuilder
+from tfscope.model.builder import ModelBuilder
 from tfscope.model.entities import Owner, SemanticModel
 from tfscope.parsing import PRUNING, NotAnalysable, Pruning, parse_tolerant
-from tfscope.resolve import distribution, keras_version
+from tfscope.resolve import keras_version
 from tfscope.resolve.project import ProjectResolver
-from tfscope.rules import Rule, Violation, all_rules, get_rule
+from tfscope.rules import Rule, Violation, get_rule
 from tfscope.source import Source
 
 log = logging.getLogger(__name__)
@@ -199,16 +197,14 @@ def _analyze_into(analysis: Analysis, parse: Parse, build: Build) -> None:
     version = _keras_version_of(source, settings)
     analysis.keras_version = version.major
     model, analysis.unresolved = build(tree, version.major, settings, source.path, analysis.project)
-    _add_evidence(model, version, source.path, settings)
-    driver_runs = _driver_runs_of(analysis, version)
-    seen_under_drivers = _seen_under_drivers(driver_runs, tree)
-    run_by_scripts = _run_by_scripts(driver_runs, tree)
+    script_runs.add_evidence(model, version, source.path, settings)
+    seen_by_scripts, run_by_scripts = _script_runs(analysis, tree, version)
     suppressions = fixes.noqa_suppressions(source)
     suppressed: set[tuple[int, str]] = set()  # (line, code) a noqa took away
     diagnostics: dict[tuple[str, int, int], Diagnostic] = {}
     for rule, severity in config.rules_in_effect(settings, source.path):
         own = [violation for violation in rule.check(model) if not run_by_scripts(violation)]
-        for violation in [*own, *seen_under_drivers.get(rule.code, ())]:
+        for violation in [*own, *seen_by_scripts.get(rule.code, ())]:
             diagnostic = _diagnostic(source, rule, severity, violation)
             line = source.position(diagnostic.start)[0]
             if fixes.is_suppressed(suppressions, line, rule.code):
@@ -222,168 +218,18 @@ def _analyze_into(analysis: Analysis, parse: Parse, build: Build) -> None:
     analysis.model = model
 
 
-def _add_evidence(model: SemanticModel, version, path: str | None, settings: Settings) -> None:
-    model.keras_evidence = version.evidence
-    model.legacy_optimizers = version.legacy_optimizers
-    model.slots_in_own_strategy = version.slots_in_own_strategy
-    model.unscaled_replica_losses = version.unscaled_replica_losses
-    model.graph_mode = version.graph_mode
-    model.project_strategies = functools.cache(functools.partial(distribution.strategies_created, path, settings))
-
-
-class _SeenFinding(NamedTuple):
-    """A finding a script's run puts in another module, by position (the run read the saved file)."""
-
-    code: str
-    message: str
-    node: tuple  # see ``node_key``
-    related: tuple[tuple[tuple, str], ...]
-
-
-class _ScriptRun(NamedTuple):
-    """What one script of the project does in the analysed module when it runs it."""
-
-    shown: str  # the script's path in the project
-    findings: list[_SeenFinding]
-    executed: frozenset[tuple]  # the module's statements the run ran, by ``node_key``
-
-
-class _DriverRun(NamedTuple):
-    findings: dict[str, list[_SeenFinding]]  # by module path
-    executed: dict[str, frozenset[tuple]]  # by module path: see ``_ScriptRun.executed``
-
-
-# (script, its mtime, Keras major, pre-2.11 optimizers, settings) -> (its run, mtimes of what was read)
-_DRIVER_RUNS: dict[tuple, tuple[_DriverRun, dict[str, int]]] = {}
-_DRIVER_RUNS_KEPT = 64
-
-
-def _driver_runs_of(analysis: Analysis, version) -> list[_ScriptRun]:
-    """What each script of the project that creates a strategy and imports this module does in it
-    when it runs it (a trainer library whose strategy only the training script makes). The scripts
-    ran the saved file: an unsaved buffer gets none."""
-    source, settings, project = analysis.source, analysis.settings, analysis.project
+def _script_runs(analysis: Analysis, tree: ast.Module, version) -> tuple[dict[str, list[Violation]], Callable]:
+    """(what the project's scripts break in this module when they run it, by rule code; whether a
+    finding of the module's own lies where those runs know better): see ``script_runs``."""
+    source, project = analysis.source, analysis.project
     if project is None or not source.path or source.is_notebook:
-        return []
-    here = os.path.abspath(source.path)
-    runs: list[_ScriptRun] = []
-    for path, shown in distribution.drivers_of(source.path, settings):
-        run, unresolved = _driver_run(path, version, settings, project)
-        analysis.unresolved = analysis.unresolved or unresolved
-        if here in run.executed:
-            runs.append(_ScriptRun(shown, run.findings.get(here, []), run.executed[here]))
-    return runs if runs and _is_saved(source) else []
-
-
-def _seen_under_drivers(runs: list[_ScriptRun], tree: ast.Module) -> dict[str, list[Violation]]:
-    """By rule code: what the scripts' runs break in this module, said as when it happens. No fix:
-    the script's names are not this code's."""
-    seen: dict[str, list[Violation]] = {}
-    nodes: dict[tuple, ast.AST] | None = None
-    for run in runs:
-        if nodes is None and run.findings:
-            nodes = {}
-            for node in ast.walk(tree):
-                nodes.setdefault(node_key(node), node)
-        for finding in run.findings:
-            node = nodes.get(finding.node)
-            if node is None:
-                continue
-            related = tuple((nodes[key], text) for key, text in finding.related if key in nodes)
-            seen.setdefault(finding.code, []).append(Violation(
-                node=node, message=f"When `{run.shown}` runs this code: {_lower_first(finding.message)}",
-                related=related))
-    return seen
-
-
-def _run_by_scripts(runs: list[_ScriptRun], tree: ast.Module) -> Callable[[Violation], bool]:
-    """Whether the statements of a finding (where it is, and its related places) all ran in the
-    scripts' runs: their callers are then known, and what those break there is theirs to report.
-    A finding of the file's own analysis there (made with its parameters unknown: a combination
-    of them no caller passes) gives way; one that involves code no script reaches (another
-    branch, a method nobody calls) stands."""
-    executed = frozenset().union(*(run.executed for run in runs))
-    if not executed:
-        return lambda violation: False
-    statement_of: dict[int, ast.stmt] = {}
-    for statement in ast.walk(tree):
-        if isinstance(statement, ast.stmt):
-            for node in _own_nodes(statement):
-                statement_of[id(node)] = statement
-
-    def ran(node: ast.AST | None) -> bool:
-        return id(node) in statement_of and node_key(statement_of[id(node)]) in executed
-
-    return lambda violation: ran(violation.node) and all(ran(node) for node, _ in violation.related)
-
-
-def _own_nodes(statement: ast.stmt):
-    """The statement and its expressions, not the statements nested in it (they have their own)."""
-    pending: list[ast.AST] = [statement]
-    while pending:
-        node = pending.pop()
-        yield node
-        pending.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, ast.stmt))
-
-
-def _driver_run(path: str, version, settings: Settings, project: ProjectResolver) -> tuple[_DriverRun, bool]:
-    """(what the script at ``path`` does in each module, whether jedi still owes answers), the
-    script run with the project's other modules as its own code; built once while none of those
-    files changes."""
-    key = (path, _mtime(path), version, repr(settings))
-    cached = _DRIVER_RUNS.get(key)
-    if cached is not None and all(_mtime(read) == mtime for read, mtime in cached[1].items()):
-        return cached[0], False
-    tree = project.module_tree(path)
-    if tree is None:
-        return _DriverRun({}, {}), False
-    run = DriverRun()
-    builder = ModelBuilder(tree, version.major, settings, path=path, project=project, run=run)
-    model = builder.build()
-    _add_evidence(model, version, path, settings)
-    module_of = {id(node): module for module, module_tree in run.trees.items() for node in ast.walk(module_tree)}
-    findings: dict[str, list[_SeenFinding]] = {}
-    for rule in all_rules():
-        for violation in rule.check(model):
-            module = module_of.get(id(violation.node))
-            if module is None:
-                continue  # the script's own lines: its own analysis reports them
-            related = tuple((node_key(node), text) for node, text in violation.related
-                            if node is not None and module_of.get(id(node)) == module)
-            findings.setdefault(module, []).append(
-                _SeenFinding(rule.code, violation.message, node_key(violation.node), related))
-    executed: dict[str, set[tuple]] = {}
-    for statement in run.executed:
-        module = module_of.get(id(statement))
-        if module is not None:
-            executed.setdefault(module, set()).add(node_key(statement))
-    driver_run = _DriverRun(findings, {module: frozenset(keys) for module, keys in executed.items()})
-    if not builder.unresolved:
-        if len(_DRIVER_RUNS) >= _DRIVER_RUNS_KEPT:
-            _DRIVER_RUNS.pop(next(iter(_DRIVER_RUNS)))
-        _DRIVER_RUNS[key] = (driver_run, {read: _mtime(read) for read in run.trees})
-    return driver_run, builder.unresolved
-
-
-def _mtime(path: str) -> int:
-    try:
-        return os.stat(path).st_mtime_ns
-    except OSError:
-        return -1
-
-
-def _is_saved(source: Source) -> bool:
-    """Whether the text being analysed is the file on disk (what the scripts' runs read)."""
-    try:
-        with open(source.path, encoding="utf-8", errors="replace", newline="") as handle:
-            return handle.read() == source.text
-    except OSError:
-        return False
-
-
-def _lower_first(message: str) -> str:
-    """"Model `m` is ..." continues a sentence as "model `m` is ..."."""
-    return message[0].lower() + message[1:] if message[:2].istitle() else message
+        return {}, lambda violation: False
+    runs, unresolved = script_runs.runs_of(source.path, analysis.settings, project, version)
+    analysis.unresolved = analysis.unresolved or unresolved
+    if not runs:
+        return {}, lambda violation: False
+    places = script_runs.Places(tree, source.code)
+    return script_runs.seen_by_scripts(runs, places), script_runs.run_by_scripts(runs, places)
 
 
 def _unused_noqa(source: Source, settings: Settings, suppressed: set[tuple[int, str]]) -> list[Diagnostic]:
