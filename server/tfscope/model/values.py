@@ -88,7 +88,8 @@ class ClassValue:
     @cached_property
     def built_at_construction(self) -> bool:
         """A model class whose constructor already creates the weights (see
-        ``_sequential_built_at_construction``), itself or through a base of the project's."""
+        ``_sequential_built_at_construction`` and ``_functional_built_at_construction``), itself or
+        through a base of the project's."""
         return (_sequential_built_at_construction(self) or _functional_built_at_construction(self)
                 or any(base.built_at_construction for base in self.bases))
 
