@@ -138,7 +138,7 @@ class ClassValue:
         """Whether each base is a class of the project for which ``holds`` is true, or ``library_base``."""
         own_bases = {base.node.name: base for base in self.bases}
         for base in self.node.bases:
-            name = text_of(base).rsplit(".", 1)[-1]
+            name = _last_name(base)
             if not (holds(own_bases[name]) if name in own_bases else name == library_base):
                 return False
         return True
@@ -148,15 +148,11 @@ def _sequential_built_at_construction(cls: ClassValue) -> bool:
     """`class G(keras.Sequential)` whose `__init__` hands `super().__init__` a layer list that
     starts with an input (`InputLayer(...)`, `Input(...)`, a layer given `input_shape=`): Keras
     builds it in the constructor, as it does a plain `Sequential([...])`."""
-    init = cls.methods.get("__init__")
-    if init is None or not any(text_of(base).rsplit(".", 1)[-1] == "Sequential" for base in cls.node.bases):
-        return False
-    for node in ast.walk(init.node):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__":
-            layers = node.args[-1] if node.args else next(
-                (keyword.value for keyword in node.keywords if keyword.arg == "layers"), None)
-            if isinstance(layers, ast.List) and layers.elts and _is_input(layers.elts[0]):
-                return True
+    for call in _base_init_calls(cls, "Sequential"):
+        layers = call.args[-1] if call.args else next(
+            (keyword.value for keyword in call.keywords if keyword.arg == "layers"), None)
+        if isinstance(layers, ast.List) and layers.elts and _is_input(layers.elts[0]):
+            return True
     return False
 
 
@@ -164,21 +160,32 @@ def _functional_built_at_construction(cls: ClassValue) -> bool:
     """`class Extractor(keras.Model)` whose `__init__` wires a graph of layers and hands its inputs
     and outputs to `super().__init__(inputs=..., outputs=...)`: a functional model, whose layers
     made their weights in the constructor."""
+    for call in _base_init_calls(cls, "Model"):
+        explicit_self = not isinstance(call.func.value, ast.Call)  # `keras.Model.__init__(self, ...)`, not `super()`
+        if len(call.args) - explicit_self >= 2 or {"inputs", "outputs"} <= {keyword.arg for keyword in call.keywords}:
+            return True
+    return False
+
+
+def _base_init_calls(cls: ClassValue, base_name: str):
+    """The `....__init__(...)` calls in the constructor of ``cls`` when it derives from a class
+    named ``base_name`` (`keras.Sequential`, `tf.keras.Model`)."""
     init = cls.methods.get("__init__")
-    if init is None or not any(text_of(base).rsplit(".", 1)[-1] == "Model" for base in cls.node.bases):
-        return False
+    if init is None or not any(_last_name(base) == base_name for base in cls.node.bases):
+        return
     for node in ast.walk(init.node):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__":
-            explicit_self = not isinstance(node.func.value, ast.Call)  # `keras.Model.__init__(self, ...)`, not `super()`
-            given = {keyword.arg for keyword in node.keywords}
-            if len(node.args) - explicit_self >= 2 or {"inputs", "outputs"} <= given:
-                return True
-    return False
+            yield node
+
+
+def _last_name(node: ast.AST) -> str:
+    """`Dense` for `tf.keras.layers.Dense`."""
+    return text_of(node).rsplit(".", 1)[-1]
 
 
 def _is_input(layer: ast.expr) -> bool:
     return isinstance(layer, ast.Call) and (
-        text_of(layer.func).rsplit(".", 1)[-1] in _INPUT_LAYERS
+        _last_name(layer.func) in _INPUT_LAYERS
         or any(keyword.arg in _INPUT_SHAPE_KEYWORDS for keyword in layer.keywords))
 
 
@@ -189,12 +196,9 @@ _INPUT_SHAPE_KEYWORDS = frozenset({"input_shape", "input_dim", "batch_input_shap
 
 def _makes_no_variable(code: ast.AST) -> bool:
     """No `add_weight` or `tf.Variable` in ``code``, and nothing a call made kept on the instance."""
-    for node in ast.walk(code):
-        if isinstance(node, ast.Call) and text_of(node.func).rsplit(".", 1)[-1] in _VARIABLE_MAKERS:
-            return False
-        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and _keeps_a_made_object(node):
-            return False
-    return True
+    return not _calls_any(code, _VARIABLE_MAKERS) and not any(
+        isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and _keeps_a_made_object(node)
+        for node in ast.walk(code))
 
 
 def _keeps_a_made_object(assignment: ast.Assign | ast.AnnAssign) -> bool:
@@ -221,14 +225,14 @@ def _constructs_objects(code: ast.AST) -> bool:
         node = pending.pop()
         if isinstance(node, ast.Raise):
             continue
-        if isinstance(node, ast.Call) and text_of(node.func).rsplit(".", 1)[-1][:1].isupper():
+        if isinstance(node, ast.Call) and _last_name(node.func)[:1].isupper():
             return True
         pending.extend(ast.iter_child_nodes(node))
     return False
 
 
 def _calls_any(code: ast.AST, names: frozenset) -> bool:
-    return any(isinstance(node, ast.Call) and text_of(node.func).rsplit(".", 1)[-1] in names for node in ast.walk(code))
+    return any(isinstance(node, ast.Call) and _last_name(node.func) in names for node in ast.walk(code))
 
 
 class Omitted(ast.Constant):
