@@ -11,6 +11,7 @@ import pytest
 from tfscope.diagnostics import (
     AverageLossPerExample,
     CallDirectly,
+    CallInstead,
     HoistOutOfLoop,
     JoinScopes,
     MoveBefore,
@@ -38,6 +39,7 @@ def every_intent(tree: ast.Module):
             yield RunThroughStrategy(call, ("strategy",))
         if isinstance(call.func, ast.Attribute) and call.func.attr == "run":
             yield CallDirectly(call)
+        yield CallInstead(call, "distributed_steps")
     assignments = [node for node in statements if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)]
     for assignment in assignments:
         creation = assignment.value

@@ -94,6 +94,46 @@ def test_a_step_called_with_star_arguments_gets_no_fix():
     not_fixed(STEP + "    train_step(*(features, labels))\n", "TFS012")
 
 
+def test_a_pick_of_single_device_steps_calls_the_sibling_that_picks_distributed_ones():
+    text = dedent(
+        """
+        import tensorflow as tf
+
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            model = tf.keras.Sequential([tf.keras.Input(shape=(8,)), tf.keras.layers.Dense(1)])
+            optimizer = tf.keras.optimizers.SGD()
+
+
+        def local_step(x, y):
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_mean(tf.square(model(x) - y))
+            optimizer.apply_gradients(zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables))
+            return loss
+
+
+        def replicated_step(x, y):
+            return strategy.reduce("SUM", strategy.run(local_step, args=(x, y)), axis=None)
+
+
+        def steps(compiled):
+            return tf.function(local_step) if compiled else local_step
+
+
+        def distributed_steps(compiled):
+            return tf.function(replicated_step) if compiled else replicated_step
+
+
+        with strategy.scope():
+            step = steps(compiled=True)  # graph mode
+            for x, y in dataset:
+                step(x, y)
+        """
+    )
+    assert fixed(Source(text), "TFS012", "Call `distributed_steps` instead", Applicability.UNSAFE) == text.replace(
+        "step = steps(compiled=True)", "step = distributed_steps(compiled=True)")
+
+
 def test_a_keras_loop_given_to_run_is_called_directly():
     text = dedent(
         """

@@ -91,6 +91,13 @@ class CallDirectly(NamedTuple):
     run_call: ast.Call
 
 
+class CallInstead(NamedTuple):
+    """Fix intent: ``call`` (`self.step_functions(...)`) should call the function ``name`` instead."""
+
+    call: ast.Call
+    name: str
+
+
 class AverageLossPerExample(NamedTuple):
     """Fix intent: the loss ``constructor`` should take ``reduction="none"`` and each of ``calls``
     (all in steps run by a strategy) be averaged with ``tf.nn.compute_average_loss``."""
@@ -124,8 +131,8 @@ class JoinScopes(NamedTuple):
 
 
 # (fix intents are NamedTuples: immutable, and far cheaper than dataclasses to define at start-up)
-FixIntent = (PlaceInScope | MoveOutOfScope | RunThroughStrategy | CallDirectly | AverageLossPerExample
-             | MoveBefore | HoistOutOfLoop | JoinScopes)
+FixIntent = (PlaceInScope | MoveOutOfScope | RunThroughStrategy | CallDirectly | CallInstead
+             | AverageLossPerExample | MoveBefore | HoistOutOfLoop | JoinScopes)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from typing import Callable
 from tfscope.diagnostics import (
     AverageLossPerExample,
     CallDirectly,
+    CallInstead,
     Fix,
     FixIntent,
     HoistOutOfLoop,
@@ -26,6 +27,7 @@ _FIX_BUILDERS: dict[type, Callable[[FixIntent, Source, ast.Module], list[Fix]]] 
     MoveOutOfScope: move.move_out_of_scope,
     RunThroughStrategy: rewrite.run_through_strategy,
     CallDirectly: rewrite.call_directly,
+    CallInstead: rewrite.call_instead,
     AverageLossPerExample: rewrite.average_loss_per_example,
     MoveBefore: reorder.move_before,
     HoistOutOfLoop: reorder.hoist_out_of_loop,

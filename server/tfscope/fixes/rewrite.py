@@ -1,5 +1,6 @@
 """Fixes that rewrite an expression in place: run a step through ``strategy.run`` (TFS012), call a
-Keras loop directly (TFS012), average a per-example loss (TFS013).
+Keras loop directly (TFS012), call the sibling that picks distributed steps (TFS012), average a
+per-example loss (TFS013).
 
 Each edit inserts or deletes a few tokens around code it keeps verbatim, and the fix names those
 tokens (``Fix.added_tokens`` / ``removed_tokens``): validation checks that nothing else changed.
@@ -16,6 +17,7 @@ from tfscope.diagnostics import (
     Applicability,
     AverageLossPerExample,
     CallDirectly,
+    CallInstead,
     Edit,
     Fix,
     RunThroughStrategy,
@@ -28,6 +30,10 @@ REDUCTION_NONE = '"none"'
 # a name for the global batch size, as the distributed training guides spell it
 _GLOBAL_BATCH_NAME = re.compile(r"global_batch(_size)?", re.IGNORECASE)
 _SKIPPED_BETWEEN_TOKENS = " \t\r\n\\"
+
+
+def call_instead_title(name: str) -> str:
+    return f"Call `{name}` instead"
 
 
 def run_title(strategy_name: str) -> str:
@@ -258,6 +264,20 @@ def _names_bound_in(scope: ast.AST) -> list[str]:
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
             names += [target.id for target in targets if isinstance(target, ast.Name)]
     return names
+
+
+# --- TFS012: self.step_functions(c) -> self.distributed_step_functions(c) -------------------------
+
+
+def call_instead(intent: CallInstead, source: Source, tree: ast.Module) -> list[Fix]:
+    func = intent.call.func
+    if not _in_tree(tree, intent.call) or not isinstance(func, (ast.Name, ast.Attribute)):
+        return []
+    old = func.id if isinstance(func, ast.Name) else func.attr
+    _, end = source.node_span(func)
+    if source.text[end - len(old):end] != old:
+        return []  # the name is not the last thing the callee's text spells
+    return [_fix(call_instead_title(intent.name), [Edit(end - len(old), end, intent.name)], [intent.name], [old])]
 
 
 def _in_tree(tree: ast.Module, *nodes: ast.AST) -> bool:

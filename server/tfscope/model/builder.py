@@ -19,6 +19,7 @@ from tfscope.model.facts import OptimizerV2Era
 from tfscope.model.joins import Condition
 from tfscope.model.interpreter import Interpreter
 from tfscope.model.object_methods import ObjectMethods
+from tfscope.model.step_picks import StepPicks
 from tfscope.model.tf_api import TfApiCalls
 from tfscope.model.values import (
     SET_UP_METHODS,
@@ -41,7 +42,7 @@ class DriverRun:
     executed: set[ast.stmt] = field(default_factory=set)  # every statement the run ran, of any module
 
 
-class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
+class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, StepPicks, ScopeStack):
     def __init__(self, tree: ast.Module, keras_version: int, settings, path: str | None = None,
                  project=None, external: bool = False, run: DriverRun | None = None) -> None:
         self.path = path
@@ -63,6 +64,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, ScopeStack):
         self.replica: Strategy | None = None  # inside a function run by strategy.run
         self.compiled_caller: str | None = None  # inside the loss or metric named so that compile was given
         self.call_stack: list[ast.AST] = []  # call nodes being inlined, outermost first
+        self.assignments_in: dict[int, dict] = {}  # see ``StepPicks.step_pick``
         self.active_functions: list[Function] = []
         self.root: Root | None = None
         self.frames: list[Frame] = []

@@ -40,6 +40,7 @@ class OptimizerStep(NamedTuple):
     called_in_a_loop: bool = False  # the function holding it is called from a loop (a training loop)
     condition: tuple = ()  # the path conditions under which it runs
     root: object = None  # the code analysed as one run (a module, an entry function) it is part of
+    picked: object = None  # the ``StepPick`` that chose the step called, when a sibling picks a distributed one
 
 
 class LoopInRun(NamedTuple):

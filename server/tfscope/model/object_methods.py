@@ -296,7 +296,7 @@ class ObjectMethods(Restores):
         called_in_a_loop = len(self.frames) > 1 and self.frames[-1].loop_depth_at_entry > 0
         self.report(OptimizerStep(node, method, optimizer, self.replica, self.current(), self.local_node(call), statement,
                                   self.root.context_known, trained, called_in_a_loop, tuple(self.conditions),
-                                  self.root),
+                                  self.root, self.step_pick()),
                     located_here=True)
 
     def owners_named_in(self, call: ast.Call) -> list[Owner]:

@@ -1,5 +1,5 @@
 from tfscope.astutil import text_of
-from tfscope.diagnostics import CallDirectly, RunThroughStrategy, Severity
+from tfscope.diagnostics import CallDirectly, CallInstead, RunThroughStrategy, Severity
 from tfscope.model.entities import SemanticModel
 from tfscope.model.facts import LoopInRun, OptimizerStep
 from tfscope.model.joins import contradicts
@@ -31,6 +31,12 @@ cross-replica case (inside its scope) is reported for it, and for a strategy han
 every strategy the module makes is one. Not seen: on TF 2.4 and earlier, an optimizer with
 slots (Adam, not plain SGD) stepped that way raises the slot error above.
 
+When the step called is one a function of the code picked (`train_fn, eval_fn =
+self.step_functions()`), and a sibling of that function with the same parameters
+(`distributed_step_functions`) returns steps that each call `run` of a strategy the code also
+enters or reduces with, the finding is at the pick: calling the sibling is the fix, and the call
+of the step is a related location.
+
 In a function nobody in the file calls (a trainer class's method, a library's step), the caller
 may still pass the step to `strategy.run`; it is reported only when the function enters the
 scope itself, or when the file's own loop calls the step directly.
@@ -58,13 +64,15 @@ for x, y in dist_dataset:
 "Run it through `strategy.run`" rewrites the direct call `train_step(x, y)` as
 `strategy.run(train_step, args=(x, y))` (keywords as `kwargs={...}`). It is unsafe: the step
 now runs once per replica and returns per-replica values, which code using its result may
-not expect. "Call it directly, not through `strategy.run`" turns `strategy.run(model.fit,
+not expect. "Call `distributed_step_functions` instead" renames the picking call; also unsafe:
+the steps it returns reduce across replicas and may return other values. "Call it directly, not through `strategy.run`" turns `strategy.run(model.fit,
 args=(x, y))` into `model.fit(x, y)`; also unsafe: it returns the loop's own result, and `fit`
 then distributes itself. Neither is offered for `*args`, `**kwargs`, `fn=` or `options=`.
 """
 
 
 def check(model: SemanticModel):
+    picks_reported: set[int] = set()
     for event in model.events_of(OptimizerStep):
         strategy = _strategy_of(event)
         if event.replica is not None or strategy is None or strategy.is_default:
@@ -79,6 +87,11 @@ def check(model: SemanticModel):
             continue
         context = ("runs in cross-replica context" if event.scope is not None else
                    f"runs outside `{strategy.label or 'strategy'}.run` and every scope, under the default strategy")
+        if event.picked is not None:
+            if id(event.picked.call) not in picks_reported:
+                picks_reported.add(id(event.picked.call))
+                yield _picked_violation(event, strategy, context)
+            continue
         yield Violation(
             node=event.call,
             message=f"`{event.method}` of {_describe_optimizer(event)} {context}: "
@@ -92,6 +105,20 @@ def check(model: SemanticModel):
             f"`{event.strategy.label or 'strategy'}.run`",
             intent=CallDirectly(event.node),
         )
+
+
+def _picked_violation(event: OptimizerStep, strategy, context: str) -> Violation:
+    """The step came from a function whose sibling picks steps that go through `run`: the fix is
+    to call that sibling, where the step is picked."""
+    pick = event.picked
+    return Violation(
+        node=pick.call,
+        message=f"`{pick.picker}` picks a step in which `{event.method}` of {_describe_optimizer(event)} "
+        f"{context}; `{pick.counterpart}` returns the steps that go through `{strategy.label or 'strategy'}.run`: "
+        f"call it instead",
+        related=((event.call, "the picked step is called here"),),
+        intent=CallInstead(pick.call, pick.counterpart),
+    )
 
 
 def _keeps_one_copy(strategy, model: SemanticModel) -> bool:
