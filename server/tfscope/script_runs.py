@@ -26,6 +26,7 @@ from tfscope.model.entities import SemanticModel
 from tfscope.resolve import distribution
 from tfscope.resolve.project import ProjectResolver
 from tfscope.rules import Violation, all_rules
+from tfscope.stamps import modified
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")  # as the tokenizer counts lines
 
@@ -170,9 +171,9 @@ def _run(path: str, version, settings: Settings, project: ProjectResolver) -> tu
     """(what the script at ``path`` does in each module, whether jedi still owes answers), the
     script run with the project's other modules as its own code; built once while none of those
     files changes."""
-    key = (path, _mtime(path), version, repr(settings))
+    key = (path, modified(path), version, repr(settings))
     cached = _RUNS.get(key)
-    if cached is not None and all(_mtime(read) == mtime for read, mtime in cached[1].items()):
+    if cached is not None and all(modified(read) == mtime for read, mtime in cached[1].items()):
         return cached[0], False
     tree = project.module_tree(path)
     if tree is None:
@@ -181,7 +182,7 @@ def _run(path: str, version, settings: Settings, project: ProjectResolver) -> tu
     builder = ModelBuilder(tree, version.major, settings, path=path, project=project, run=run)
     model = builder.build()
     add_evidence(model, version, path, settings)
-    read = {module: _mtime(module) for module in run.trees}
+    read = {module: modified(module) for module in run.trees}
     places = {module: Places(module_tree, _text(module)) for module, module_tree in run.trees.items()}
     module_of = {id(node): module for module, module_tree in run.trees.items() for node in ast.walk(module_tree)}
     findings: dict[str, list[SeenFinding]] = {}
@@ -216,12 +217,6 @@ def _text(path: str) -> str:
     except OSError:
         return ""
 
-
-def _mtime(path: str) -> int:
-    try:
-        return os.stat(path).st_mtime_ns
-    except OSError:
-        return -1
 
 
 def _lower_first(message: str) -> str:

@@ -30,6 +30,7 @@ from tfscope.lsp.settings import (
     server_options,
     split_initialization_options,
 )
+from tfscope.stamps import modified
 
 logger = logging.getLogger("tfscope.lsp")
 
@@ -194,7 +195,7 @@ class Configuration:
 
     def check_files(self) -> None:
         """On a save, and every second when the client does not watch files."""
-        changed = [path for path, mtime in self._watched.items() if _mtime(path) != mtime]
+        changed = [path for path, mtime in self._watched.items() if modified(path) != mtime]
         if changed:
             logger.info("configuration changed: %s", ", ".join(changed))
             self.changed()
@@ -210,11 +211,4 @@ class Configuration:
             folder = os.path.dirname(path)
             candidates.extend(os.path.join(folder, name) for name in WATCHED_FILE_NAMES)
         for candidate in candidates:
-            self._watched.setdefault(candidate, _mtime(candidate))
-
-
-def _mtime(path: str) -> int | None:
-    try:
-        return os.stat(path).st_mtime_ns
-    except OSError:
-        return None
+            self._watched.setdefault(candidate, modified(candidate))

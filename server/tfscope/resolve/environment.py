@@ -9,6 +9,8 @@ from typing import NamedTuple
 
 from packaging.version import InvalidVersion, Version
 
+from tfscope.stamps import modified
+
 # Distributions that provide `keras` / `tensorflow`, under every name they ship as.
 _KERAS_DISTRIBUTIONS = frozenset({"keras", "keras-nightly"})
 _TENSORFLOW_DISTRIBUTIONS = frozenset({"tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tensorflow-macos",
@@ -35,7 +37,7 @@ def installed_in_prefix(prefix: str) -> Installed | None:
     site_packages = tuple(sorted(path for pattern in _SITE_PATTERNS for path in glob.glob(os.path.join(prefix, pattern))))
     if not site_packages:
         return None
-    found = _installed(site_packages, tuple(_mtime(path) for path in site_packages))
+    found = _installed(site_packages, tuple(modified(path) for path in site_packages))
     return found if found.keras or found.tensorflow else None
 
 
@@ -63,10 +65,3 @@ def _version(text: str | None) -> Version | None:
         return Version(text or "")
     except InvalidVersion:
         return None
-
-
-def _mtime(path: str) -> float:
-    try:
-        return os.stat(path).st_mtime
-    except OSError:
-        return 0.0

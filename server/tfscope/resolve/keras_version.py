@@ -29,6 +29,7 @@ from tfscope.resolve.environment import (
 )
 from tfscope.resolve.own_packages import sits_in_package
 from tfscope.source import LAST_MODIFIED, RecordedRun
+from tfscope.stamps import modified
 
 DEFAULT = 3
 
@@ -359,7 +360,7 @@ def declared_version(folder: str) -> KerasVersion | None:
             files += tuple(f"docker/{name}" for name in _listing(os.path.join(folder, "docker")).declarations
                            if _DOCKERFILE.match(name))
         if files:
-            stamp = tuple(_mtime(os.path.join(folder, name)) for name in files)
+            stamp = tuple(modified(os.path.join(folder, name)) for name in files)
             found = _declared_in(folder, tuple(files), stamp)
             if found:
                 return found
@@ -373,7 +374,7 @@ def _named_in_readme(folder: str, name: str) -> KerasVersion | None:
     """The TensorFlow versions the repository's README names (`Requirements: TensorFlow 2.3`,
     `tensorflow-gpu==2.2.0`), when they all mean one Keras: read after every declaration file."""
     path = os.path.join(folder, name)
-    return _readme_version(path, _mtime(path))
+    return _readme_version(path, modified(path))
 
 
 @lru_cache(maxsize=64)
@@ -606,10 +607,3 @@ def _listing(folder: str) -> _Listing:
                        "docker" in names, ".git" in names, next((name for name in sorted(names) if _README.match(name)), ""))
     _LISTINGS[folder] = listing
     return listing
-
-
-def _mtime(path: str) -> float:
-    try:
-        return os.stat(path).st_mtime
-    except OSError:
-        return 0.0

@@ -22,6 +22,7 @@ from typing import NamedTuple
 from tfscope.collector import collector_paused
 from tfscope.resolve.keras_version import uses_tensorflow_1_apis
 from tfscope.resolve.own_packages import library_named_package_parents, package_parent
+from tfscope.stamps import modified
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +69,7 @@ class ProjectResolver:
         key = (os.path.dirname(os.path.abspath(importer)), module, name)
         with self._lock:
             definition = self._definitions.get(key)
-            if isinstance(definition, Definition) and _mtime(definition.path) != self._found_in_version.get(key):
+            if isinstance(definition, Definition) and modified(definition.path) != self._found_in_version.get(key):
                 # the defining file changed since: the name may have moved or gone, so look again
                 del self._definitions[key]
                 definition = None
@@ -94,7 +95,7 @@ class ProjectResolver:
         if key not in self._definitions:
             self._definitions[key] = definition
             if isinstance(definition, Definition):
-                self._found_in_version[key] = _mtime(definition.path)
+                self._found_in_version[key] = modified(definition.path)
 
     def definitions(self, tree: ast.Module, keras_version: int, interpret) -> dict[int, object]:
         """The module's functions and classes by `def` line, interpreted (by ``interpret()``, the
@@ -166,12 +167,12 @@ class ProjectResolver:
         key = (os.path.dirname(os.path.abspath(importer)), module, name)
         with self._lock:
             cached = self._reexports.get(key)
-        if cached is not None and all(_mtime(path) == mtime for path, mtime in cached[1]):
+        if cached is not None and all(modified(path) == mtime for path, mtime in cached[1]):
             return cached[0]
         read: list[str] = []
         found = self._reexported(*key, depth=0, read=read)
         with self._lock:
-            self._reexports[key] = (found, tuple((path, _mtime(path)) for path in read))
+            self._reexports[key] = (found, tuple((path, modified(path)) for path in read))
         return found
 
     def _reexported(self, folder: str, module: str, name: str, depth: int, read: list[str]) -> str | None:
@@ -306,9 +307,8 @@ class ProjectResolver:
         return self._module_tree(path)
 
     def _module_tree(self, path: str) -> ast.Module | None:
-        try:
-            mtime = os.stat(path).st_mtime
-        except OSError:
+        mtime = modified(path)
+        if mtime is None:
             return None
         cached = self._modules.get(path)
         if cached is not None and cached[0] == mtime:
@@ -322,12 +322,6 @@ class ProjectResolver:
         self._modules[path] = (mtime, tree, uses_tensorflow_1_apis(text.decode("utf-8", "replace")))
         return tree
 
-
-def _mtime(path: str) -> float | None:
-    try:
-        return os.stat(path).st_mtime
-    except OSError:
-        return None
 
 
 def _top_level_definition(path: str, tree: ast.Module, name: str) -> Definition | None:
