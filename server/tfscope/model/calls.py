@@ -266,8 +266,8 @@ class Calls:
         else:
             for value in [*args, *kwargs.values()]:
                 self.mark_handed_over(value)
-        if (cls.kind is Api.MODEL and isinstance(instance, Owner) and cls.model_without_variables
-                and not any(held.makes_weights() for held in instance.holds())):
+        if (cls.kind is Api.MODEL and isinstance(instance, Owner)
+                and not any(held.makes_weights() for held in instance.holds()) and cls.model_without_variables):
             # a stub or a wrapper of plain ops, handed nothing with weights: no variable to place
             # (a wrapper of models made elsewhere records its strategy for them: judged as before)
             instance.weightless = True
