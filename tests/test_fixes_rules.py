@@ -112,8 +112,12 @@ def test_a_pick_of_single_device_steps_calls_the_sibling_that_picks_distributed_
             return loss
 
 
-        def replicated_step(x, y):
+        def run_on_replicas(x, y):
             return strategy.reduce("SUM", strategy.run(local_step, args=(x, y)), axis=None)
+
+
+        def replicated_step(x, y):
+            return run_on_replicas(x, y)
 
 
         def steps(compiled):

@@ -13,6 +13,7 @@ from tfscope.model.object_methods import RUN_METHODS, STRATEGY_USES
 from tfscope.model.values import ClassValue, Function, class_of
 
 _FOLLOWED_CALLS = 3  # how deep "goes through `run`" follows the helpers a step calls
+_UNSEEN = "<unseen>"  # what a step tfscope cannot name is (no function is called that)
 
 
 class StepPick(NamedTuple):
@@ -157,20 +158,28 @@ def _callables(value: ast.AST, code: ast.AST, followed: set) -> list[str]:
             return [value.id]
         followed.add(value.id)
         return [name for given in assigned for name in _callables(given, code, followed)]
-    return ["<unseen>"]
+    return [_UNSEEN]
 
 
 def _goes_through_run(step: ast.AST, siblings: dict, receivers: frozenset, depth: int) -> bool:
     for node in ast.walk(step):
-        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        if not isinstance(node, ast.Call):
             continue
-        if node.func.attr in RUN_METHODS and text_of(node.func.value) in receivers:
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr in RUN_METHODS and text_of(func.value) in receivers:
             return True
-        helper = node.func.attr if isinstance(node.func.value, ast.Name) and node.func.value.id == "self" else None
-        if depth > 1 and helper in siblings and siblings[helper].node is not step:
-            if _goes_through_run(siblings[helper].node, siblings, receivers, depth - 1):
-                return True
+        helper = siblings.get(_sibling_called(func)) if depth > 1 else None
+        if helper is not None and helper.node is not step and _goes_through_run(helper.node, siblings, receivers,
+                                                                                depth - 1):
+            return True
     return False
+
+
+def _sibling_called(func: ast.AST) -> str | None:
+    """`helper` for `self.helper(...)` (a method beside the step) or `helper(...)` (a function beside it)."""
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+        return func.attr
+    return func.id if isinstance(func, ast.Name) else None
 
 
 def _strategy_receivers(module: ast.AST) -> frozenset:
