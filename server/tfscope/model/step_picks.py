@@ -34,22 +34,22 @@ class StepPicks:
             if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
                 continue
             frame, name = self.frames[index], call.func.id
-            called = frame.lookup(name)
-            if isinstance(called, Function) and called.node.name == name:
+            running = self.frames[index + 1].function  # what the call runs on this path
+            if running is None or running.node.name == name:
                 continue  # a function called by its own name: nothing picked it
-            picking_call = self._last_assignment(frame.key, name, call.lineno)
-            pick = _pick_by(frame, picking_call) if isinstance(picking_call, ast.Call) else None
-            if pick is not None:
-                return pick
+            for value in self._assigned_before(frame.key, name, call.lineno):
+                pick = _pick_by(frame, value, running) if isinstance(value, ast.Call) else None
+                if pick is not None:
+                    return pick
         return None
 
-    def _last_assignment(self, code: ast.AST, name: str, line: int) -> ast.AST | None:
-        """The value of the last assignment to ``name`` before ``line`` in ``code``'s own body."""
+    def _assigned_before(self, code: ast.AST, name: str, line: int) -> list[ast.AST]:
+        """The values assigned to ``name`` in ``code``'s own body before ``line``, the latest first."""
         assignments = self.assignments_in.get(id(code))
         if assignments is None:
             assignments = self.assignments_in[id(code)] = _assignments(code)
-        earlier = [(lineno, value) for lineno, value in assignments.get(name, ()) if lineno < line]
-        return max(earlier, key=lambda found: found[0])[1] if earlier else None
+        earlier = sorted((found for found in assignments.get(name, ()) if found[0] < line), key=lambda found: -found[0])
+        return [value for _, value in earlier]
 
 
 def _assignments(code: ast.AST) -> dict[str, list]:
@@ -71,9 +71,11 @@ def _bound_names(target: ast.AST) -> list[str]:
     return []
 
 
-def _pick_by(frame, picking_call: ast.Call) -> StepPick | None:
+def _pick_by(frame, picking_call: ast.Call, running: Function) -> StepPick | None:
+    """The pick, when the function the call runs on this path is one of the steps the picking
+    call's function returns (another assignment, on another path, may have bound the name)."""
     picker, siblings = _callee_and_siblings(frame, picking_call.func)
-    if picker is None:
+    if picker is None or not any(step is running.node for step in _returned_steps(picker, siblings)):
         return None
     receivers = _strategy_receivers(frame.module)
     if _steps_go_through_run(picker, siblings, receivers) is not False:

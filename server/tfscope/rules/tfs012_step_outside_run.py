@@ -31,8 +31,9 @@ cross-replica case (inside its scope) is reported for it, and for a strategy han
 every strategy the module makes is one. Not seen: on TF 2.4 and earlier, an optimizer with
 slots (Adam, not plain SGD) stepped that way raises the slot error above.
 
-When the step called is one a function of the code picked (`train_fn, eval_fn =
-self.step_functions()`), and a sibling of that function with the same parameters
+When the step called is one a function of the code picked and returned (`train_fn, eval_fn =
+self.step_functions()`, the assignment that bound the step run on that path), and a sibling of
+that function with the same parameters
 (`distributed_step_functions`) returns steps that each call `run` of a strategy the code also
 enters or reduces with, the finding is at the pick: calling the sibling is the fix, and the call
 of the step is a related location.
