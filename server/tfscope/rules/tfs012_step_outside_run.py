@@ -33,10 +33,9 @@ slots (Adam, not plain SGD) stepped that way raises the slot error above.
 
 When the step called is one a function of the code picked and returned (`train_fn, eval_fn =
 self.step_functions()`, the assignment that bound the step run on that path), and a sibling of
-that function with the same parameters
-(`distributed_step_functions`) returns steps that each call `run` of a strategy the code also
-enters or reduces with, the finding is at the pick: calling the sibling is the fix, and the call
-of the step is a related location.
+that function with the same parameters (`distributed_step_functions`) returns steps that each
+call `run` of a strategy the code also enters or reduces with, the finding is at the pick:
+calling the sibling is the fix, and the call of the step is a related location.
 
 In a function nobody in the file calls (a trainer class's method, a library's step), the caller
 may still pass the step to `strategy.run`; it is reported only when the function enters the
@@ -65,10 +64,12 @@ for x, y in dist_dataset:
 "Run it through `strategy.run`" rewrites the direct call `train_step(x, y)` as
 `strategy.run(train_step, args=(x, y))` (keywords as `kwargs={...}`). It is unsafe: the step
 now runs once per replica and returns per-replica values, which code using its result may
-not expect. "Call `distributed_step_functions` instead" renames the picking call; also unsafe:
-the steps it returns reduce across replicas and may return other values. "Call it directly, not through `strategy.run`" turns `strategy.run(model.fit,
-args=(x, y))` into `model.fit(x, y)`; also unsafe: it returns the loop's own result, and `fit`
-then distributes itself. Neither is offered for `*args`, `**kwargs`, `fn=` or `options=`.
+not expect; it is not offered for `*args` or `**kwargs`. "Call `distributed_step_functions`
+instead" renames the picking call; also unsafe: the steps it returns reduce across replicas and
+may return other values. "Call it directly, not through `strategy.run`" turns
+`strategy.run(model.fit, args=(x, y))` into `model.fit(x, y)`; also unsafe: it returns the loop's
+own result, and `fit` then distributes itself. It is not offered for `fn=`, `kwargs=`,
+`options=` or starred arguments.
 """
 
 
