@@ -218,7 +218,6 @@ def _text(path: str) -> str:
         return ""
 
 
-
 def _lower_first(message: str) -> str:
     """"Model `m` is ..." continues a sentence as "model `m` is ..."."""
     return message[0].lower() + message[1:] if message[:2].istitle() else message

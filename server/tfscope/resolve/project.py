@@ -48,7 +48,7 @@ class ProjectResolver:
         self.budget_seconds = budget_seconds
         self._definitions: dict[tuple[str, str, str], Definition | object] = {}
         # the defining file's mtime when each Definition was found: an edit there may move it
-        self._found_in_version: dict[tuple[str, str, str], float | None] = {}
+        self._found_in_version: dict[tuple[str, str, str], int | None] = {}
         self._pending: dict[tuple[str, str, str], None] = {}
         self._modules: dict[str, tuple[float, ast.Module | None, bool]] = {}  # mtime, tree, TF1 APIs
         self._definitions_by_tree: dict[tuple[int, int], dict[int, object]] = {}
@@ -57,7 +57,7 @@ class ProjectResolver:
         self._projects: dict[str, object] = {}  # the importer's folder -> its jedi project
         self._not_direct: set[tuple[str, str, str]] = set()  # keys only jedi can answer
         # see ``reexported_library``: (what it found, the (path, mtime) of each module it read)
-        self._reexports: dict[tuple[str, str, str], tuple[str | None, tuple[tuple[str, float | None], ...]]] = {}
+        self._reexports: dict[tuple[str, str, str], tuple[str | None, tuple[tuple[str, int | None], ...]]] = {}
 
     # --- the analysis path: cache only -------------------------------------------------
 
