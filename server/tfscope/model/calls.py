@@ -10,6 +10,7 @@ from tfscope.model import loss_reduction
 from tfscope.model.context import Frame
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.facts import HandedWithStrategy
+from tfscope.model.functions import shifts_a_strategy
 from tfscope.model.joins import contradicts, join_values
 from tfscope.model.object_methods import STRATEGY_EVIDENCE
 from tfscope.model.values import (
@@ -233,6 +234,10 @@ class Calls:
         return True
 
     def instantiate(self, cls: ClassValue, node: ast.Call, args: list, kwargs: dict):
+        init = cls.method("__init__")
+        if init is not None and shifts_a_strategy(init, args, kwargs):
+            self.call_function(init, node, args, kwargs)  # hands the arguments over, runs nothing
+            return None
         if cls.kind in VARIABLE_OWNERS:
             instance = self.new_owner(cls.kind, cls.node.name, node)
             instance.lazy = cls.kind is Api.MODEL and not cls.built_at_construction
@@ -255,7 +260,6 @@ class Calls:
                                 sited_here=self.external_entry is None)
         else:
             instance = Instance(cls, condition=tuple(self.conditions))
-        init = cls.method("__init__")
         if init is not None:
             entered = self.scopes_entered
             self.call_function(init, node, args, kwargs, self_value=instance)

@@ -17,7 +17,8 @@ class FunctionCalls:
     def call_function(self, function: Function, node: ast.Call, args: list, kwargs: dict, self_value=None):
         self.note_run(function, self_value)
         if (function in self.active_functions or len(self.call_stack) >= MAX_CALL_DEPTH
-                or self.inlined_statements > MAX_INLINED_STATEMENTS):
+                or self.inlined_statements > MAX_INLINED_STATEMENTS
+                or shifts_a_strategy(function, args, kwargs)):
             for value in [*args, *kwargs.values()]:
                 self.mark_handed_over(value)
             return None
@@ -154,6 +155,36 @@ class FunctionCalls:
             inherited = {name: value for name, value in closure.passed.items() if name not in shadowed}
         own = passed_arguments(call, positional, keyword_only, self.frame.passed if self.frames else None)
         return {**inherited, **own} or None
+
+
+def shifts_a_strategy(function: Function, args: list, kwargs: dict) -> bool:
+    """The call hands a strategy to a parameter annotated as plain data (`log_dir: str`): its
+    arguments are shifted (the function gained a parameter its callers still skip), so the run
+    its body describes is not the one this call makes, which fails on the misplaced values."""
+    positional = [*function.node.args.posonlyargs, *function.node.args.args]
+    if function.owner_class is not None and positional and not _is_static(function.node):
+        positional = positional[1:]
+    bound = [*zip(positional, args), *((parameter, kwargs.get(parameter.arg))
+                                       for parameter in [*positional[len(args):], *function.node.args.kwonlyargs])]
+    return any(isinstance(value, Strategy) and _is_plain_data(parameter.annotation) for parameter, value in bound)
+
+
+def _is_plain_data(annotation: ast.expr | None) -> bool:
+    """`str`, `int`, `pathlib.Path`, ... alone or optional (`str | None`, `Optional[str]`)."""
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        sides = (annotation.left, annotation.right)
+        return any(_is_plain_data(side) for side in sides) and all(
+            _is_plain_data(side) or _is_none(side) for side in sides)
+    if isinstance(annotation, ast.Subscript) and isinstance(annotation.value, (ast.Name, ast.Attribute)):
+        return _name_of(annotation.value) == "Optional" and _is_plain_data(annotation.slice)
+    return isinstance(annotation, (ast.Name, ast.Attribute)) and _name_of(annotation) in _PLAIN_DATA_TYPES
+
+
+_PLAIN_DATA_TYPES = frozenset({"str", "bytes", "int", "float", "bool", "complex", "Path", "PathLike"})
+
+
+def _name_of(node: ast.Name | ast.Attribute) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr
 
 
 def _parameters_of(function: ast.AST) -> list[ast.arg]:
