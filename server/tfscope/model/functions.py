@@ -4,6 +4,7 @@ passed, and where what the call made is reported (a factory's product is sited a
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 
 from tfscope.astutil import text_of
 from tfscope.model.context import MAX_CALL_DEPTH, MAX_INLINED_STATEMENTS, Frame
@@ -46,6 +47,8 @@ class FunctionCalls:
         if function.is_contextmanager:
             return frame.yielded or ScopeContext(None)
         result = join_values([value for value, _ in frame.returns], [path for _, path in frame.returns])
+        if isinstance(result, ScopeContext) and result.condition:
+            result = ScopeContext(result.strategy, _in_caller_terms(result.condition, function, frame))
         self.resite_returned(result, frame, node, function, self.model.owners[owners_before_call:])
         return result
 
@@ -185,6 +188,23 @@ _PLAIN_DATA_TYPES = frozenset({"str", "bytes", "int", "float", "bool", "complex"
 
 def _name_of(node: ast.Name | ast.Attribute) -> str:
     return node.id if isinstance(node, ast.Name) else node.attr
+
+
+def _in_caller_terms(conditions: tuple, function: Function, callee: Frame) -> tuple:
+    """The callee's path conditions that mean the same to its caller: tests of its parameters
+    already speak of what the call passed (``Interpreter.condition_of``); a test of one of its
+    own locals says nothing there."""
+    own_locals = set(callee.env) - {parameter.arg for parameter in _parameters_of(function.node)}
+    return tuple(condition for condition in conditions if own_locals.isdisjoint(_names_in(condition[0])))
+
+
+@lru_cache(maxsize=1024)
+def _names_in(text: str) -> frozenset:
+    try:
+        test = ast.parse(text, mode="eval")
+    except SyntaxError:  # not a test of code (a strategy's existence): no name in it
+        return frozenset()
+    return frozenset(node.id for node in ast.walk(test) if isinstance(node, ast.Name))
 
 
 def _parameters_of(function: ast.AST) -> list[ast.arg]:

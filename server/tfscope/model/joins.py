@@ -270,11 +270,13 @@ def owners_in(value) -> Iterator[Owner]:
         yield from (option for option in value.options if isinstance(option, Owner))
 
 
-def _objects_in(value) -> Iterator:
+def _objects_in(value, path: tuple) -> Iterator:
+    """Each object ``value`` (bound on ``path``) may be, with the path it is that one on."""
     if isinstance(value, (Owner, Instance, Loss)):
-        yield value
+        yield value, path
     elif isinstance(value, Alternatives):
-        yield from value.options
+        for index, option in enumerate(value.options):
+            yield option, (*path, *(value.paths[index] if value.paths else ()))
 
 
 def join_values(values: list, paths: list | None = None):
@@ -296,9 +298,12 @@ def join_values(values: list, paths: list | None = None):
         if len(chosen) > 1:
             options = tuple(chosen.values())
             return Alternatives(tuple(value for value, _ in options), tuple(path for _, path in options))
-    scopes = [value for value in known if isinstance(value, ScopeContext) and value.strategy is not None]
+    scopes = [(value, path) for value, path in known_paths if isinstance(value, ScopeContext) and value.strategy is not None]
     if scopes:
-        return scopes[-1]
+        scope, path = scopes[-1]
+        if len(scopes) == len(known) or not path:
+            return scope
+        return ScopeContext(scope.strategy, (*scope.condition, *path))  # a null context on the other paths
     if any(isinstance(value, Strategy) for value in known) and all(
             isinstance(value, Strategy) or _stands_in_for_a_strategy(value) for value in known):
         # a project's own null strategy (`utils.NullStrategy()`) on the other paths: the real one speaks
@@ -327,11 +332,14 @@ def join_values(values: list, paths: list | None = None):
             ".legacy.", ".")) for value in known):
         # `optimizers.legacy.Adam` from 2.11 on, `optimizers.Adam` before: the same OptimizerV2 either way
         return legacy
-    objects = list(dict.fromkeys(option for value in known for option in _objects_in(value)))
+    objects: dict = {}
+    for value, path in known_paths:
+        for option, option_path in _objects_in(value, path):
+            objects.setdefault(option, option_path)
     if len(objects) > 1:
-        return Alternatives(tuple(objects))
+        return Alternatives(tuple(objects), tuple(objects.values()))
     if objects:
-        return objects[0]
+        return next(iter(objects))
     return known[-1]
 
 

@@ -39,9 +39,12 @@ class ProjectRef:
 
 @dataclass(eq=False)
 class ScopeContext:
-    """The value of ``s.scope()``; ``strategy`` None for a null context."""
+    """The value of ``s.scope()``; ``strategy`` None for a null context. ``condition``: the path
+    on which it is the scope, where other paths give a null context (`if strategy: return
+    strategy.scope()` then `return nullcontext()`)."""
 
     strategy: Strategy | None
+    condition: tuple = ()
 
 
 @dataclass(eq=False)
