@@ -4,7 +4,6 @@ passed, and where what the call made is reported (a factory's product is sited a
 from __future__ import annotations
 
 import ast
-from functools import lru_cache
 
 from tfscope.astutil import text_of
 from tfscope.model.context import MAX_CALL_DEPTH, MAX_INLINED_STATEMENTS, Frame
@@ -47,8 +46,6 @@ class FunctionCalls:
         if function.is_contextmanager:
             return frame.yielded or ScopeContext(None)
         result = join_values([value for value, _ in frame.returns], [path for _, path in frame.returns])
-        if isinstance(result, ScopeContext) and result.condition:
-            result = ScopeContext(result.strategy, _in_caller_terms(result.condition, function, frame))
         self.resite_returned(result, frame, node, function, self.model.owners[owners_before_call:])
         return result
 
@@ -103,11 +100,10 @@ class FunctionCalls:
                         call: ast.AST | None = None) -> None:
         """``call``: the call being run, None for a function nobody calls (any argument may come)."""
         parameters = function.node.args
-        positional = [*parameters.posonlyargs, *parameters.args]
+        receiver, positional = _receiver_and_positional(function)
         values = list(args)
-        if function.owner_class is not None and positional and not _is_static(function.node):
-            frame.env[positional[0].arg] = self_value
-            positional = positional[1:]
+        if receiver is not None:
+            frame.env[receiver.arg] = self_value
         defaults = dict(zip(reversed(positional), reversed(parameters.defaults)))
         defaults.update(zip(parameters.kwonlyargs, parameters.kw_defaults))
         every_argument_seen = isinstance(call, ast.Call) and not _unpacks(call)
@@ -164,9 +160,7 @@ def shifts_a_strategy(function: Function, args: list, kwargs: dict) -> bool:
     """The call hands a strategy to a parameter annotated as plain data (`log_dir: str`): its
     arguments are shifted (the function gained a parameter its callers still skip), so the run
     its body describes is not the one this call makes, which fails on the misplaced values."""
-    positional = [*function.node.args.posonlyargs, *function.node.args.args]
-    if function.owner_class is not None and positional and not _is_static(function.node):
-        positional = positional[1:]
+    _, positional = _receiver_and_positional(function)
     bound = [*zip(positional, args), *((parameter, kwargs.get(parameter.arg))
                                        for parameter in [*positional[len(args):], *function.node.args.kwonlyargs])]
     return any(isinstance(value, Strategy) and _is_plain_data(parameter.annotation) for parameter, value in bound)
@@ -190,21 +184,13 @@ def _name_of(node: ast.Name | ast.Attribute) -> str:
     return node.id if isinstance(node, ast.Name) else node.attr
 
 
-def _in_caller_terms(conditions: tuple, function: Function, callee: Frame) -> tuple:
-    """The callee's path conditions that mean the same to its caller: tests of its parameters
-    already speak of what the call passed (``Interpreter.condition_of``); a test of one of its
-    own locals says nothing there."""
-    own_locals = set(callee.env) - {parameter.arg for parameter in _parameters_of(function.node)}
-    return tuple(condition for condition in conditions if own_locals.isdisjoint(_names_in(condition[0])))
-
-
-@lru_cache(maxsize=1024)
-def _names_in(text: str) -> frozenset:
-    try:
-        test = ast.parse(text, mode="eval")
-    except SyntaxError:  # not a test of code (a strategy's existence): no name in it
-        return frozenset()
-    return frozenset(node.id for node in ast.walk(test) if isinstance(node, ast.Name))
+def _receiver_and_positional(function: Function) -> tuple[ast.arg | None, list[ast.arg]]:
+    """A method's `self` (None for a function or a static method), and the parameters a call's
+    positional arguments fill."""
+    positional = [*function.node.args.posonlyargs, *function.node.args.args]
+    if function.owner_class is not None and positional and not _is_static(function.node):
+        return positional[0], positional[1:]
+    return None, positional
 
 
 def _parameters_of(function: ast.AST) -> list[ast.arg]:

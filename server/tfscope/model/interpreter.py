@@ -321,11 +321,9 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
         entered: list[Strategy] = []
         stacks: list[ExitStackValue] = []
         managers: list[tuple[Instance, int]] = []  # user context managers and the depth before them
-        mark = len(self.conditions)
         for item in node.items:
             value = self.eval(item.context_expr, frame)
             if isinstance(value, ScopeContext) and value.strategy is not None:
-                self.assume_all(value.condition)  # the body runs in the scope only where it is one
                 self.enter_scope(value.strategy, item.context_expr, node)
                 entered.append(value.strategy)
             elif isinstance(value, ExitStackValue):
@@ -349,7 +347,6 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
         for _ in entered:
             self.exit_scope()
             self.current_with.pop()
-        self.forget(mark)
 
     # ------------------------------------------------------------- binding
 

@@ -298,12 +298,9 @@ def join_values(values: list, paths: list | None = None):
         if len(chosen) > 1:
             options = tuple(chosen.values())
             return Alternatives(tuple(value for value, _ in options), tuple(path for _, path in options))
-    scopes = [(value, path) for value, path in known_paths if isinstance(value, ScopeContext) and value.strategy is not None]
+    scopes = [value for value in known if isinstance(value, ScopeContext) and value.strategy is not None]
     if scopes:
-        scope, path = scopes[-1]
-        if len(scopes) == len(known) or not path:
-            return scope
-        return ScopeContext(scope.strategy, (*scope.condition, *path))  # a null context on the other paths
+        return scopes[-1]
     if any(isinstance(value, Strategy) for value in known) and all(
             isinstance(value, Strategy) or _stands_in_for_a_strategy(value) for value in known):
         # a project's own null strategy (`utils.NullStrategy()`) on the other paths: the real one speaks

@@ -39,12 +39,9 @@ class ProjectRef:
 
 @dataclass(eq=False)
 class ScopeContext:
-    """The value of ``s.scope()``; ``strategy`` None for a null context. ``condition``: the path
-    on which it is the scope, where other paths give a null context (`if strategy: return
-    strategy.scope()` then `return nullcontext()`)."""
+    """The value of ``s.scope()``; ``strategy`` None for a null context."""
 
     strategy: Strategy | None
-    condition: tuple = ()
 
 
 @dataclass(eq=False)
