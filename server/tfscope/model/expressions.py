@@ -217,6 +217,7 @@ class Expressions:
         if calls:
             literals.update(self.types_tested(calls, frame))
             literals.update(self.folders_tested(calls, frame))
+            literals.update(self.absent_attributes_tested(calls, frame))
         return literals
 
     def undecided_condition(self, test: ast.expr, frame: Frame):
@@ -243,6 +244,23 @@ class Expressions:
             else:
                 continue
             if is_text(path) and path.value.lower().endswith(_FILE_SUFFIXES):
+                answers[node] = False
+        return answers
+
+    def absent_attributes_tested(self, calls: list[ast.Call], frame: Frame) -> dict:
+        """`hasattr(self, "strategy")` among a test's ``calls`` -> False where the instance has no such
+        attribute and its class's code never stores it on an instance that runs that code (see
+        ``ClassValue.attributes_its_code_sets``). Keyed by the call node."""
+        answers = {}
+        for node in calls:
+            if not (isinstance(node.func, ast.Name) and node.func.id == "hasattr" and not frame.binds("hasattr")
+                    and len(node.args) == 2 and is_text(node.args[1]) and reads_only(node.args[0])):
+                continue
+            name = node.args[1].value
+            options = options_of(self.eval(node.args[0], frame))
+            if options and all(isinstance(option, Instance) and name not in option.attrs
+                               and name not in (option.cls.attributes_its_code_sets or {name})
+                               for option in options):
                 answers[node] = False
         return answers
 

@@ -76,6 +76,41 @@ class ClassValue:
         framework's (`torch.nn.Module`), so what it is not is known too."""
         return not self.opaque_base and all(base.lineage_known for base in self.bases)
 
+    @cached_property
+    def attributes_its_code_sets(self) -> frozenset[str] | None:
+        """Every attribute name an instance can get from the code of this class and its bases: what
+        their bodies bind, and what the methods that can run on the instance store on their receiver.
+        A base's method that a subclass replaces and never calls (`super().__init__()`) stores
+        nothing. None when that cannot be told: a base outside the project (`object` aside), a class
+        decorator, `setattr`, `vars`, `__dict__`, or a `__getattr__`/`__getattribute__`/`__setattr__`."""
+        lineage = self._lineage()
+        if lineage is None:
+            return None
+        called_past_override = {node.attr for cls in lineage for node in ast.walk(cls.node)
+                                if isinstance(node, ast.Attribute) and _names_a_class_of(node.value, lineage)}
+        names = set()
+        for cls in lineage:
+            if any(_makes_attributes_dynamically(node) for node in ast.walk(cls.node)):
+                return None
+            names.update(_bound_in_class_body(cls.node))
+            for name, method in cls.methods.items():
+                if self.method(name) is method or name in called_past_override:
+                    names.update(_stored_on_receiver(method.node))
+        return frozenset(names)
+
+    def _lineage(self) -> list[ClassValue] | None:
+        """This class and every base it derives from, when each is the project's own or `object`."""
+        lineage, pending = [], [self]
+        while pending:
+            cls = pending.pop()
+            own_bases = [base for base in cls.node.bases if not (isinstance(base, ast.Name) and base.id == "object")]
+            if cls.opaque_base or cls.node.decorator_list or len(own_bases) != len(cls.bases):
+                return None
+            if cls not in lineage:
+                lineage.append(cls)
+                pending.extend(cls.bases)
+        return lineage
+
     def method(self, name: str) -> Function | None:
         if name in self.methods:
             return self.methods[name]
@@ -142,6 +177,52 @@ class ClassValue:
             if not (holds(own_bases[name]) if name in own_bases else name == library_base):
                 return False
         return True
+
+
+def _names_a_class_of(node: ast.expr, lineage: list[ClassValue]) -> bool:
+    """`super()`, `super(Cls, self)` or a class of ``lineage`` by name (`Base.__init__(self)`)."""
+    if isinstance(node, ast.Call):
+        return isinstance(node.func, ast.Name) and node.func.id == "super"
+    return isinstance(node, ast.Name) and any(cls.node.name == node.id for cls in lineage)
+
+
+def _makes_attributes_dynamically(node: ast.AST) -> bool:
+    if isinstance(node, ast.Name):
+        return node.id in _DYNAMIC_ATTRIBUTE_BUILTINS
+    if isinstance(node, ast.Attribute):
+        return node.attr == "__dict__"
+    return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in _ATTRIBUTE_HOOKS
+
+
+# What sets or answers attributes by computed names.
+_DYNAMIC_ATTRIBUTE_BUILTINS = frozenset({"setattr", "vars"})
+_ATTRIBUTE_HOOKS = frozenset({"__getattr__", "__getattribute__", "__setattr__"})
+
+
+def _bound_in_class_body(node: ast.ClassDef):
+    """The names a class body binds: its class attributes, methods and nested classes."""
+    for statement in node.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            yield statement.name
+        elif isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            yield from (name.id for target in targets for name in ast.walk(target) if isinstance(name, ast.Name))
+        else:  # a binding under `if`/`try` in the class body: any name stored there
+            yield from (name.id for name in ast.walk(statement)
+                        if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Store))
+
+
+def _stored_on_receiver(node: ast.FunctionDef | ast.AsyncFunctionDef):
+    """The attributes a method stores on its first parameter (`self.x = ...`, `for self.i in ...`),
+    nested functions' stores included."""
+    parameters = node.args.posonlyargs + node.args.args
+    if not parameters:
+        return
+    receiver = parameters[0].arg
+    for part in ast.walk(node):
+        if (isinstance(part, ast.Attribute) and isinstance(part.ctx, ast.Store)
+                and isinstance(part.value, ast.Name) and part.value.id == receiver):
+            yield part.attr
 
 
 def _sequential_built_at_construction(cls: ClassValue) -> bool:
