@@ -184,6 +184,14 @@ def _name_of(node: ast.Name | ast.Attribute) -> str:
     return node.id if isinstance(node, ast.Name) else node.attr
 
 
+def runs_on(frame: Frame, value) -> bool:
+    """Whether ``frame`` runs a method on ``value``: its receiver (`self`) is bound to it."""
+    if frame.function is None:
+        return False
+    receiver, _ = _receiver_and_positional(frame.function)
+    return receiver is not None and frame.env.get(receiver.arg) is value
+
+
 def _receiver_and_positional(function: Function) -> tuple[ast.arg | None, list[ast.arg]]:
     """A method's `self` (None for a function or a static method), and the parameters a call's
     positional arguments fill."""

@@ -17,6 +17,7 @@ from tfscope.model.facts import (
     OptimizerV2Era,
     UsedAfterTpuReset,
 )
+from tfscope.model.functions import runs_on
 from tfscope.model.restores import Restores
 from tfscope.model.values import (
     Alternatives,
@@ -316,6 +317,8 @@ class ObjectMethods(Restores):
         if model.built:
             return
         model.built = True
+        if self.first_builds:
+            self.first_builds[-1].append((model, model.placement))
         current = self.current()
         building_under = self.replica or current
         if (model.lazy and not under_recorded_strategy and model.placement is None
@@ -324,8 +327,16 @@ class ObjectMethods(Restores):
             # enters the scope in each replica): they are distributed
             model.placement = building_under
         if model.lazy:
-            self.report(FirstBuild(node, self.statement, self.frame.key, model, building_under,
-                                   under_recorded_strategy))
+            # a build in a method of the model's own (`model.build_graph(shape)`) belongs to that call
+            depth = len(self.frames) - 1
+            while depth > 0 and runs_on(self.frames[depth], model):
+                depth -= 1
+            if depth < len(self.frames) - 1:
+                site, statement, key = self.call_stack[depth], self.frames[depth].statement, self.frames[depth].key
+            else:
+                site, statement, key = node, self.statement, self.frame.key
+            self.report(FirstBuild(site, statement, key, model, building_under, under_recorded_strategy),
+                        located_here=self.frames[depth].module is self.tree)
 
     def note_use_after_reset(self, owner: Owner, node: ast.AST) -> None:
         if owner.wiped_by is not None:

@@ -9,7 +9,10 @@ from tfscope.rules.placement import place_in_scope, put_to_work_after
 DOC = """\
 ## What it does
 Checks for a subclassed Keras model constructed inside the strategy scope but first called
-(`model(x)`) or built (`model.build(shape)`) outside it. TF-Agents networks are such models:
+(`model(x)`) or built (`model.build(shape)`) outside it, also through a method of the model's
+own class (`model.build_graph(shape)` calling `self.build(...)`, `generator.sample(16)` calling
+`self(...)`), in this module or another of the project: it is reported at the call of that
+method, where the fix belongs. TF-Agents networks are such models:
 `network.Network` is a Keras layer whose `create_variables()` makes that first call
 (tensorflow/agents, tf_agents/networks/network.py); so are TensorFlow Recommenders' models
 (`tfrs.Model` and its subclasses, `tfrs.experimental.models.Ranking`).
