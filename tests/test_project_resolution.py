@@ -452,6 +452,21 @@ def test_hugging_face_tf_models_mean_keras_2(monkeypatch):
         assert detect_keras_version(Source(f"import tensorflow as tf\n{other}\n"), Settings()) == 3, other
 
 
+def test_the_experimental_mixed_precision_api_means_optimizer_v2(monkeypatch):
+    """TensorFlow 2.9 removed `tf.keras.mixed_precision.experimental`: the code runs before 2.11."""
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    from tfscope.resolve import keras_version
+
+    uses = ("opt = tf.keras.mixed_precision.experimental.LossScaleOptimizer(opt, 'dynamic')",
+            "from tensorflow.keras.mixed_precision import experimental as mixed_precision")
+    found = [keras_version.detect(f"import tensorflow as tf\n{line}\n", None, "", None) for line in uses]
+    assert [(v.major, v.legacy_optimizers) for v in found] == [(2, True), (2, True)]
+    stable = keras_version.detect("import tensorflow as tf\ntf.keras.mixed_precision.set_global_policy('mixed_float16')\n",
+                                  None, "", None)
+    assert (stable.major, stable.legacy_optimizers) == (3, False)
+
+
 def test_tensorflow_1_apis_mean_optimizer_v2_unless_tf_is_compat_v1(monkeypatch):
     monkeypatch.delenv("VIRTUAL_ENV", raising=False)
     monkeypatch.delenv("CONDA_PREFIX", raising=False)

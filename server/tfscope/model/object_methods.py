@@ -44,6 +44,9 @@ from tfscope.resolve.catalog import (
 
 TRAINING_METHODS = frozenset({"fit", "train_on_batch"})
 KERAS_LOOP_METHODS = frozenset({"fit", "evaluate", "predict"})
+# What writes every weight of a model or layer again, and the arguments that make a load skip some.
+WEIGHT_WRITERS = frozenset({"load_weights", "set_weights"})
+PARTIAL_LOADS = ("by_name", "skip_mismatch")
 RUN_METHODS = frozenset({"run", "experimental_run_v2"})
 # What only a strategy does: a value of unknown origin used so is a strategy, whatever its name.
 STRATEGY_EVIDENCE = frozenset(
@@ -89,7 +92,7 @@ class ObjectMethods(Restores):
             cls = class_of(receiver)
             method = cls.method(name) if cls is not None else None
             if isinstance(receiver, Owner):
-                self.note_use_after_reset(receiver, node)
+                self.note_method_after_reset(receiver, name, node, kwargs)
                 self.call_owner_method(receiver, name, node, args, kwargs)
             if method is not None:
                 return self.call_function(method, node, args, kwargs, self_value=receiver)
@@ -338,10 +341,25 @@ class ObjectMethods(Restores):
             self.report(FirstBuild(site, statement, key, model, building_under, under_recorded_strategy),
                         located_here=self.frames[depth].module is self.tree)
 
-    def note_use_after_reset(self, owner: Owner, node: ast.AST) -> None:
-        if owner.wiped_by is not None:
-            self.report(UsedAfterTpuReset(self.local_node(node), owner, owner.wiped_by))
-            owner.wiped_by = None  # one finding per reset
+    def note_method_after_reset(self, owner: Owner, method: str, node: ast.AST, kwargs: dict) -> None:
+        """A method of a model or layer after `initialize_tpu_system` wiped it. Loading every weight
+        back assigns each variable, and assigning re-creates a variable's missing buffer
+        (`AssignVariableOp`: `LookupOrCreateResource`): the object is whole again. Training reads
+        the optimizer compile gave it, too."""
+        if method in WEIGHT_WRITERS and not any(_may_hold(kwargs, keyword) for keyword in PARTIAL_LOADS):
+            for written in (owner, *owner.holds()):
+                written.wiped_by = None
+            return
+        if not self.note_use_after_reset(owner, node) and method in TRAINING_METHODS and isinstance(owner.optimizer, Owner):
+            self.note_use_after_reset(owner.optimizer, node)
+
+    def note_use_after_reset(self, owner: Owner, node: ast.AST) -> bool:
+        """Whether ``owner`` was wiped (and so is reported here)."""
+        if owner.wiped_by is None:
+            return False
+        self.report(UsedAfterTpuReset(self.local_node(node), owner, owner.wiped_by))
+        owner.wiped_by = None  # one finding per reset
+        return True
 
     def owner_add(self, model: Owner, method: str, node, args, kwargs) -> None:
         """`Sequential.add(layer)`: a new layer makes its weights where the stack is built, a model
@@ -483,3 +501,11 @@ def _updated_names(function: ast.AST) -> set[str]:
     return {node.func.value.id for node in ast.walk(function)
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
             and node.func.attr.startswith("assign") and isinstance(node.func.value, ast.Name)}
+
+
+def _may_hold(kwargs: dict, keyword: str) -> bool:
+    """Whether a call passed ``keyword`` a value that is not a literal false (`by_name=True`, a flag)."""
+    if keyword not in kwargs:
+        return False
+    value = kwargs[keyword]
+    return not (isinstance(value, ast.Constant) and not value.value)

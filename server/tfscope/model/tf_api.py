@@ -60,9 +60,11 @@ _STRATEGIES_GIVEN_DEVICES = frozenset({"MirroredStrategy"})
 # weights and checkpoint tracking to the optimizer it wraps, and its two loss-scale scalars are
 # updated once per step in cross-replica context (`merge_call`), so wrapping an optimizer made in
 # the scope outside it works ("frequently the optimizer is created outside the strategy's scope",
-# keras/mixed_precision/loss_scale_optimizer.py, v2.7.0)
-_DELEGATING_OPTIMIZERS = frozenset({"keras.mixed_precision.LossScaleOptimizer",
-                                    "keras.mixed_precision.experimental.LossScaleOptimizer"})
+# keras/mixed_precision/loss_scale_optimizer.py, v2.7.0). By name, the Keras versions the file may
+# read as where the name is that class: the `experimental` one (TF 2.1-2.10) exists in Keras 2 only,
+# so code that calls it runs on Keras 2 whatever else the file suggests.
+_DELEGATING_OPTIMIZERS = {"keras.mixed_precision.LossScaleOptimizer": frozenset({2}),
+                          "keras.mixed_precision.experimental.LossScaleOptimizer": frozenset({2, 3})}
 
 
 class TfApiCalls:
@@ -228,7 +230,7 @@ class TfApiCalls:
                 isinstance(item, Owner) and item.kind is Api.LAYER and not item.makes_weights() for item in items))
             owner.fresh_layers = any(isinstance(item, Owner) and item.kind is Api.LAYER and item.makes_weights()
                                      for item in items)
-        if name in _DELEGATING_OPTIMIZERS and self.model.keras_version == 2:
+        if self.model.keras_version in _DELEGATING_OPTIMIZERS.get(name, ()):
             owner.weightless = True  # its state is the wrapped optimizer's, judged where that one is made
         for value in [*args, *kwargs.values()]:
             self.mark_handed_over(value)

@@ -87,6 +87,10 @@ _KERAS_2_ONLY_MODULE_LITERALS = ("layers.convolutional", "layers.core", "layers.
 # (Keras' own `optimizers.` namespace: `torch.optim.SGD(params, lr=...)` is not one)
 _OPTIMIZER_V2_LR = re.compile(
     r"\boptimizers\.(?:SGD|Adam|AdamW|Adamax|Nadam|RMSprop|Adagrad|Adadelta|Ftrl)\(\s*(?:[^()]*,\s*)?lr\s*=")
+# The experimental mixed-precision API went with TensorFlow 2.9 ("The
+# `tf.keras.mixed_precision.experimental` API has been removed", its release notes): the code runs on
+# an OptimizerV2 Keras
+_EXPERIMENTAL_MIXED_PRECISION = re.compile(r"\bkeras\.mixed_precision(?:\.|[ \t]+import[ \t]+)experimental\b")
 # APIs only TensorFlow 1 has at the top level (TF 2 keeps them under `compat.v1`): its Keras
 # optimizers are OptimizerV2, whose variables appear at the first step.
 _TENSORFLOW_1_ONLY_APIS = re.compile(
@@ -280,6 +284,9 @@ def _from_code(code: str, path: str | None) -> KerasVersion:
     if "lr" in code and _OPTIMIZER_V2_LR.search(code):
         return KerasVersion(2, "the file passes `lr=` to an optimizer, which only OptimizerV2 (TensorFlow "
                                "before 2.11) reads", legacy_optimizers=True)
+    if "mixed_precision" in code and _EXPERIMENTAL_MIXED_PRECISION.search(code):
+        return KerasVersion(2, "the file uses `keras.mixed_precision.experimental`, which TensorFlow 2.9 removed",
+                            legacy_optimizers=True)
     if ((any(literal in code for literal in _KERAS_2_ONLY_LITERALS) and _KERAS_2_ONLY_APIS.search(code))
             or (any(literal in code for literal in _KERAS_2_ONLY_MODULE_LITERALS) and _KERAS_2_ONLY_MODULES.search(code))
             or (_CHECKPOINT_PATH.search(code) and _KERAS_WEIGHTS_CALL.search(code))):

@@ -1,6 +1,7 @@
 from tfscope.diagnostics import JoinScopes, Severity
 from tfscope.model.entities import SemanticModel
 from tfscope.model.facts import NestedScopes
+from tfscope.model.joins import contradicts
 from tfscope.rules import Rule, Violation
 
 DOC = """\
@@ -10,7 +11,9 @@ for objects created under one strategy and then used (compiled, combined, run) u
 reported at that use, since the object is right for the strategy it was created under.
 Two `TPUStrategy` objects on one TPU system, one of them over a subset of its cores
 (`device_assignment=`, SEED RL's training strategy), share variables: TPU variables pick the
-component on the replica's own device, so they are not reported.
+component on the replica's own device, so they are not reported. Nor are two strategies made on
+paths that exclude each other (a trainer class or another picked from the configuration, each
+making its own strategy in a shared base method): one run makes only one of them.
 
 ## Why is this bad?
 TensorFlow raises `RuntimeError: Mixing different tf.distribute.Strategy objects: X is not
@@ -55,7 +58,9 @@ def check(model: SemanticModel):
             continue
         for meeting in owner.meetings:
             if (meeting.strategy.is_constructed and meeting.strategy is not placement
-                    and not placement.shares_variables_with(meeting.strategy)):
+                    and not placement.shares_variables_with(meeting.strategy)
+                    # made on paths that exclude each other (one trainer or another): one per run
+                    and not contradicts(placement.condition, meeting.strategy.condition)):
                 # reported at the use: the object is right for the strategy it was created under
                 created, used = _distinct(placement, meeting.strategy)
                 yield Violation(

@@ -2,7 +2,7 @@ from tfscope.diagnostics import MoveBefore, Severity
 from tfscope.model.entities import SemanticModel
 from tfscope.model.facts import ClusterConfigured, SingleWorkerEvidence, StartupAfterOps, UsedAfterTpuReset
 from tfscope.model.joins import describe_conditions
-from tfscope.resolve.catalog import COLLECTIVE_STRATEGIES, EAGER_CONTEXT_FACTS, EagerContextFact
+from tfscope.resolve.catalog import COLLECTIVE_STRATEGIES, EAGER_CONTEXT_FACTS, Api, EagerContextFact
 from tfscope.rules import Rule, Violation
 
 DOC = """\
@@ -33,7 +33,12 @@ host-side eager work (numpy loading, `clear_session()`, `tf.data` set-up), as th
 TPU Colabs do; it wipes TPU state, not the program's. What that wipe breaks is reported:
 an object created under a `TPUStrategy` and used after a later `initialize_tpu_system` (a
 notebook section that initialises the TPU again, then trains the old model) has lost its TPU
-variables. A strategy object may be reused; objects built again after the initialisation are fine.
+variables. A strategy object may be reused; objects built again after the initialisation are fine,
+and so is a model or layer whose every weight is loaded back (`load_weights` without `by_name` or
+`skip_mismatch`, `set_weights`): assigning a variable re-creates its missing buffer
+(`AssignVariableOp` calls `LookupOrCreateResource` in TensorFlow's
+`core/kernels/resource_variable_ops.cc`). Training it then still needs an optimizer made after
+the initialisation: the one compiled before lost its slots and step counter.
 
 ## Example
 ```python
@@ -67,12 +72,17 @@ def _context_fact_line(fact: EagerContextFact) -> str:
 DOC = DOC.replace("{context_facts}", "\n".join(_context_fact_line(fact) for fact in EAGER_CONTEXT_FACTS))
 
 
+# What brings a wiped object back, by kind: an optimizer is replaced, a model may also be reloaded.
+_REBUILD = "create it again after the initialisation, or load every weight back into it (`load_weights`)"
+_REMEDIES = {Api.OPTIMIZER: "create a new optimizer after the initialisation and compile with it"}
+
+
 def check(model: SemanticModel):
     for event in model.events_of(UsedAfterTpuReset):
         yield Violation(
             node=event.node,
             message=f"{event.owner.describe()} was created on the TPU before `initialize_tpu_system` "
-            "re-initialised it, which wipes its variables; create it again after the initialisation",
+            f"re-initialised it, which wipes its variables; {_REMEDIES.get(event.owner.kind, _REBUILD)}",
             related=((event.reset, "the TPU system is initialised again here"),
                      (event.owner.site, f"{event.owner.describe()} is created here")),
         )
