@@ -350,7 +350,8 @@ class ObjectMethods(Restores):
             for written in (owner, *owner.holds()):
                 written.wiped_by = None
             return
-        if not self.note_use_after_reset(owner, node) and method in TRAINING_METHODS and isinstance(owner.optimizer, Owner):
+        reported = self.note_use_after_reset(owner, node)
+        if not reported and method in TRAINING_METHODS and isinstance(owner.optimizer, Owner):
             self.note_use_after_reset(owner.optimizer, node)
 
     def note_use_after_reset(self, owner: Owner, node: ast.AST) -> bool:

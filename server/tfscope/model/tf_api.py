@@ -61,7 +61,7 @@ _STRATEGIES_GIVEN_DEVICES = frozenset({"MirroredStrategy"})
 # updated once per step in cross-replica context (`merge_call`), so wrapping an optimizer made in
 # the scope outside it works ("frequently the optimizer is created outside the strategy's scope",
 # keras/mixed_precision/loss_scale_optimizer.py, v2.7.0). By name, the Keras versions the file may
-# read as where the name is that class: the `experimental` one (TF 2.1-2.10) exists in Keras 2 only,
+# read as where the name is that class: the `experimental` one (TF 2.1-2.8) exists in Keras 2 only,
 # so code that calls it runs on Keras 2 whatever else the file suggests.
 _DELEGATING_OPTIMIZERS = {"keras.mixed_precision.LossScaleOptimizer": frozenset({2}),
                           "keras.mixed_precision.experimental.LossScaleOptimizer": frozenset({2, 3})}
