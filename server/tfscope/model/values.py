@@ -99,12 +99,13 @@ class ClassValue:
         return frozenset(names)
 
     def _lineage(self) -> list[ClassValue] | None:
-        """This class and every base it derives from, when each is the project's own or `object`."""
+        """This class and every base it derives from, when each is the project's own or `object`
+        (a `Mock` answers every attribute)."""
         lineage, pending = [], [self]
         while pending:
             cls = pending.pop()
             own_bases = [base for base in cls.node.bases if not (isinstance(base, ast.Name) and base.id == "object")]
-            if cls.opaque_base or cls.node.decorator_list or len(own_bases) != len(cls.bases):
+            if cls.opaque_base or cls.attribute_bag or cls.node.decorator_list or len(own_bases) != len(cls.bases):
                 return None
             if cls not in lineage:
                 lineage.append(cls)
