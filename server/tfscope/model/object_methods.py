@@ -320,8 +320,6 @@ class ObjectMethods(Restores):
         if model.built:
             return
         model.built = True
-        if self.first_builds:
-            self.first_builds[-1].append((model, model.placement))
         current = self.current()
         building_under = self.replica or current
         if (model.lazy and not under_recorded_strategy and model.placement is None
