@@ -68,3 +68,36 @@ def test_an_optimizer_an_optimizer_v2_would_have_tolerated_names_the_version_evi
     assert "(Keras 3: nothing names a version" in after_keras_3
     [impossible_day] = optimizer_finding('"""Last modified: 2020/02/31"""')
     assert "(Keras 3: nothing names a version" in impossible_day
+
+
+USED_AFTER_THE_TPU_WAS_INITIALISED_AGAIN = """\
+import tensorflow as tf
+
+resolver = tf.distribute.cluster_resolver.TPUClusterResolver(tpu="")
+tf.tpu.experimental.initialize_tpu_system(resolver)
+strategy = tf.distribute.TPUStrategy(resolver)
+with strategy.scope():
+    model = tf.keras.Sequential([tf.keras.Input((8,)), tf.keras.layers.Dense(1)])
+    optimizer = tf.keras.optimizers.Adam(1e-3)
+    model.compile(optimizer=optimizer, loss="mse")
+    steps = tf.Variable(0)
+model.fit(tf.zeros((4, 8)), tf.zeros((4, 1)))
+tf.tpu.experimental.initialize_tpu_system(resolver)
+steps.assign_add(1)
+model.predict(tf.zeros((4, 8)))
+model.load_weights("weights.h5")
+model.fit(tf.zeros((4, 8)), tf.zeros((4, 1)))
+"""
+
+
+def test_what_the_tpu_wipe_asks_for_depends_on_what_was_wiped() -> None:
+    """A variable is made again, a model may also be reloaded, an optimizer is replaced."""
+    text = USED_AFTER_THE_TPU_WAS_INITIALISED_AGAIN
+    analysis = engine.analyze(Source(text=text, path="tpu.py"), Settings(root="."))
+    remedies = {text.count("\n", 0, d.start) + 1: d.message.split("wipes its variables; ")[1]
+                for d in analysis.diagnostics if d.code == "TFS014"}
+    assert remedies == {
+        13: "create it again after the initialisation",
+        14: "create it again after the initialisation, or load every weight back into it (`load_weights`)",
+        16: "create a new optimizer after the initialisation and compile with it",
+    }

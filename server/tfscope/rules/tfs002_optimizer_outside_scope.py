@@ -32,6 +32,9 @@ OptimizerV2's constructor and hands `iterations`, slots, weights and checkpoint 
 optimizer it wraps, and updates its two loss-scale scalars once per step in cross-replica context
 ("frequently the optimizer is created outside the strategy's scope",
 keras/mixed_precision/loss_scale_optimizer.py); the wrapped optimizer is judged where it is made.
+Its `mixed_precision.experimental` name (TensorFlow 2.1-2.8) only ever was Keras 2's, so it is
+exempt also where nothing else in the file names a version (a trainer module of the project
+wrapping the optimizer a script made).
 
 ## Example
 ```python

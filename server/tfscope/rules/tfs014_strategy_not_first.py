@@ -72,9 +72,12 @@ def _context_fact_line(fact: EagerContextFact) -> str:
 DOC = DOC.replace("{context_facts}", "\n".join(_context_fact_line(fact) for fact in EAGER_CONTEXT_FACTS))
 
 
-# What brings a wiped object back, by kind: an optimizer is replaced, a model may also be reloaded.
-_REBUILD = "create it again after the initialisation, or load every weight back into it (`load_weights`)"
-_REMEDIES = {Api.OPTIMIZER: "create a new optimizer after the initialisation and compile with it"}
+# What brings a wiped object back, by kind: an optimizer is replaced, a model or layer may also be
+# reloaded (see ``note_method_after_reset``), anything else is made again.
+_RELOAD = "create it again after the initialisation, or load every weight back into it (`load_weights`)"
+_REMEDIES = {Api.OPTIMIZER: "create a new optimizer after the initialisation and compile with it",
+             Api.MODEL: _RELOAD, Api.LOADED_MODEL: _RELOAD, Api.LAYER: _RELOAD}
+_REMAKE = "create it again after the initialisation"
 
 
 def check(model: SemanticModel):
@@ -82,7 +85,7 @@ def check(model: SemanticModel):
         yield Violation(
             node=event.node,
             message=f"{event.owner.describe()} was created on the TPU before `initialize_tpu_system` "
-            f"re-initialised it, which wipes its variables; {_REMEDIES.get(event.owner.kind, _REBUILD)}",
+            f"re-initialised it, which wipes its variables; {_REMEDIES.get(event.owner.kind, _REMAKE)}",
             related=((event.reset, "the TPU system is initialised again here"),
                      (event.owner.site, f"{event.owner.describe()} is created here")),
         )
