@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 
 import pytest
 
@@ -58,6 +59,40 @@ def test_gitignore_above_the_checked_folder_counts_inside_the_repository(tmp_pat
     write(tmp_path, "src/train.py", CORRECT)
     result = tfscope("check", "src", cwd=tmp_path)
     assert (result.returncode, result.stderr) == (0, "")
+
+
+WHITELIST_GITIGNORE = """\
+# ignore everything, then let the project's sources back in
+*
+!*.md
+!lib/
+!lib/**/
+!lib/**/*.py
+!plugins/
+!plugins/**/*.py
+!/setup.py
+docs/
+!docs/
+"""
+
+
+def test_a_whitelist_gitignore_lets_back_in_what_git_lets_back_in(tmp_path):
+    # `*` then `!lib/`, `!lib/**/`: a folder that a later line lets back in is walked (the
+    # deepfakes/faceswap shape); `plugins/` is let back in but its subfolders are not
+    write(tmp_path, ".gitignore", WHITELIST_GITIGNORE)
+    names = ("setup.py", "lib/model/losses.py", "lib/utils.py", "lib/model/deep/x.py", "plugins/train.py",
+             "plugins/train/model.py", "docs/conf.py", "other.py", "notes/x.py")
+    for name in names:
+        write(tmp_path, name, UNDECODABLE)
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    untracked = subprocess.run(["git", "ls-files", "--others", "--exclude-standard"], cwd=tmp_path,
+                               capture_output=True, text=True, check=True).stdout.split()
+    git_keeps = sorted(name for name in untracked if name.endswith(".py"))
+    assert git_keeps == ["lib/model/deep/x.py", "lib/model/losses.py", "lib/utils.py", "plugins/train.py", "setup.py"]
+    assert checked_files(tfscope("check", cwd=tmp_path)) == git_keeps
+    settings = Settings(root=str(tmp_path))
+    assert [name for name in names if not is_skipped(settings, tmp_path / name)] == [
+        name for name in names if name in git_keeps]
 
 
 def test_extend_exclude_and_explicit_files(tmp_path):

@@ -159,3 +159,14 @@ def test_an_and_or_test_is_decided_by_what_the_other_path_says_of_its_operands()
     assert contradicts([("a or b", True)], [("a", False), ("b", False)])
     # a negated `and` (`if not (a and b):`) is the `and` not held
     assert contradicts([("a and b", False)], [("a", True), ("b", True)])
+
+
+def test_a_name_pinned_to_a_literal_decides_the_other_comparisons_of_it() -> None:
+    # `experiment == "residual"` cannot hold where `experiment in ["WDC"]` did (two `if` chains on one setting)
+    assert contradicts([("experiment in ['WDC']", True)], [("experiment == 'residual'", True)])
+    assert contradicts([("args.run == 'train'", True)], [("args.run in ['eval', 'export']", True)])
+    assert contradicts([("mode == 'train'", True)], [("mode in ['train', 'finetune']", False)])
+    assert not contradicts([("mode == 'train'", True)], [("mode == 'eval'", False)])  # `mode != "eval"`, as stored
+    assert not contradicts([("experiment in ['WDC']", True)], [("experiment == 'residual'", False)])
+    assert not contradicts([("experiment in ['WDC', 'DC']", True)], [("experiment == 'DC'", True)])
+    assert not contradicts([("experiment == 'WDC'", True)], [("other == 'residual'", True)])

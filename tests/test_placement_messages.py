@@ -101,3 +101,33 @@ def test_what_the_tpu_wipe_asks_for_depends_on_what_was_wiped() -> None:
         14: "create it again after the initialisation, or load every weight back into it (`load_weights`)",
         16: "create a new optimizer after the initialisation and compile with it",
     }
+
+
+RESTORED_FROM_A_FACTORY_OF_THREE_PATHS = """\
+import tensorflow as tf
+
+
+def generator(im_size):
+    if im_size == 256:
+        return tf.keras.Sequential([tf.keras.layers.Dense(256)])
+    elif im_size == 512:
+        return tf.keras.Sequential([tf.keras.layers.Dense(512)])
+    return tf.keras.Sequential([tf.keras.layers.Dense(1024)])
+
+
+def main(im_size, resume):
+    strategy = tf.distribute.MirroredStrategy()
+    with strategy.scope():
+        model = generator(im_size)
+        optimizer = tf.keras.optimizers.Adam()
+    checkpoint = tf.train.Checkpoint(model=model, optimizer=optimizer)
+    checkpoint.restore(tf.train.latest_checkpoint(resume))
+    model.compile(optimizer=optimizer, loss="mse")
+    model.fit(tf.data.Dataset.range(4), epochs=1)
+"""
+
+
+def test_a_restore_names_each_restored_object_once_however_many_paths_made_it() -> None:
+    analysis = engine.analyze(Source(text=RESTORED_FROM_A_FACTORY_OF_THREE_PATHS, path="train.py"), Settings(root="."))
+    [finding] = [d for d in analysis.diagnostics if d.code == "TFS006"]
+    assert "restores `model` (generator()), `optimizer` (keras.optimizers.Adam) outside" in finding.message

@@ -161,22 +161,22 @@ class IgnoreRules:
 
     def __init__(self, start: Path) -> None:
         self.top = repository_root(start) or start
-        self._specs: dict[Path, list[pathspec.GitIgnoreSpec]] = {}
+        self._specs: dict[Path, list[IgnoreFile]] = {}
 
     def ignored(self, path: Path, is_dir: bool) -> bool:
         path = Path(os.path.abspath(path))
         folder = path.parent
         while True:
-            for spec in self._specs_in(folder):
-                relative = path.relative_to(folder).as_posix() + ("/" if is_dir else "")
-                decision = spec.check_file(relative).include
+            for ignore_file in self._specs_in(folder):
+                spec = ignore_file.folders if is_dir else ignore_file.files
+                decision = spec.check_file(path.relative_to(folder).as_posix()).include
                 if decision is not None:
                     return decision
             if folder == self.top or folder.parent == folder or not folder.is_relative_to(self.top):
                 return False
             folder = folder.parent
 
-    def _specs_in(self, folder: Path) -> list[pathspec.GitIgnoreSpec]:
+    def _specs_in(self, folder: Path) -> list[IgnoreFile]:
         if folder not in self._specs:
             files = [folder / name for name in IGNORE_FILE_NAMES]
             if (folder / ".git").is_dir():
@@ -193,7 +193,19 @@ def repository_root(folder: Path) -> Path | None:
     return None
 
 
-def _ignore_spec(path: Path) -> pathspec.GitIgnoreSpec | None:
+class IgnoreFile(NamedTuple):
+    """An ignore file read twice: as git matches a file's path, and as it matches a folder's.
+
+    pathspec matches a folder pattern (`plugins/`) against the paths under the folder and lets
+    any pattern that names a file outrank it, so `*` then `!plugins/` would leave the folder out.
+    Git matches each folder's own path, the last matching line deciding; matched as a file path
+    against the lines without their trailing `/`, a folder gets git's answer."""
+
+    files: pathspec.GitIgnoreSpec
+    folders: pathspec.GitIgnoreSpec
+
+
+def _ignore_spec(path: Path) -> IgnoreFile | None:
     try:
         status = path.stat()
     except OSError:
@@ -204,26 +216,35 @@ def _ignore_spec(path: Path) -> pathspec.GitIgnoreSpec | None:
 
 
 @lru_cache(maxsize=1024)
-def _parsed_ignore_file(path: str, mtime_ns: int, size: int) -> pathspec.GitIgnoreSpec | None:
+def _parsed_ignore_file(path: str, mtime_ns: int, size: int) -> IgnoreFile | None:
     """Keyed by modification time and size, so the server sees an edited .gitignore."""
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
             lines = handle.read().splitlines()
     except OSError:
         return None
+    try:
+        return _ignore_file(lines)
+    except Exception:  # a line pathspec cannot read: git ignores such a line, so do we
+        return _ignore_file([line for line in lines if _readable_ignore_line(line)])
+
+
+def _ignore_file(lines: list[str]) -> IgnoreFile:
     import pathspec  # about 10 % of the engine's import, and only a folder with an ignore file needs it
 
-    try:
-        return pathspec.GitIgnoreSpec.from_lines(lines)
-    except Exception:  # a line pathspec cannot read: git ignores such a line, so do we
-        return pathspec.GitIgnoreSpec.from_lines([line for line in lines if _readable_ignore_line(line)])
+    folder_lines = [_without_folder_mark(line) for line in lines]
+    return IgnoreFile(pathspec.GitIgnoreSpec.from_lines(lines), pathspec.GitIgnoreSpec.from_lines(folder_lines))
+
+
+def _without_folder_mark(line: str) -> str:
+    """`build/` as a pattern for a folder's own path: `build` (a lone `/` stays: it matches nothing)."""
+    pattern = line.rstrip(" ")
+    return pattern[:-1] if pattern.endswith("/") and pattern.strip("!/") else line
 
 
 def _readable_ignore_line(line: str) -> bool:
-    import pathspec
-
     try:
-        pathspec.GitIgnoreSpec.from_lines([line])
+        _ignore_file([line])
     except Exception:
         return False
     return True

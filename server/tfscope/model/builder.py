@@ -75,6 +75,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, StepPicks, ScopeStack
         self.cluster_set = False  # `TF_CONFIG` assigned so far
         self.inlined_statements = 0
         self.attribute_writes: list[dict] = []  # per branch being run, see ``exec_branches``
+        self.first_builds: list[list] = []  # per branch being run: (model, placement before its first build)
         self.optimizer_v2_fallback = 0  # inside the fallback of a `try` that uses `optimizers.legacy`
         self.legacy_optimizer_trys: dict[int, bool] = {}  # id of a `try` -> whether its body uses them
         self.hdf5_weights_only: bool | None = None  # see ``names_only_hdf5_weights``, read on demand

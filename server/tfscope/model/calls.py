@@ -63,7 +63,7 @@ class Calls:
         receiver = None
         if isinstance(func, ast.Attribute):
             receiver = self.eval(func.value, frame)
-            callee = None if isinstance(receiver, Alternatives) else self.attribute_of(receiver, func, frame)
+            callee = None if isinstance(receiver, Alternatives) else self.method_of(receiver, func, frame)
         else:
             callee = self.eval(func, frame)
         args = [self.eval(arg.value if isinstance(arg, ast.Starred) else arg, frame) for arg in node.args]
@@ -80,10 +80,16 @@ class Calls:
                 and isinstance(func.value, (ast.Name, ast.Attribute))):
             return self.grow_container(func.value, receiver, [*args, *kwargs.values()], frame)
         if isinstance(receiver, Alternatives):
-            return self.call_each(receiver, lambda option: self.attribute_of(option, func, frame), node, args, kwargs, frame)
+            return self.call_each(receiver, lambda option: self.method_of(option, func, frame), node, args, kwargs, frame)
         if isinstance(callee, Alternatives):
             return self.call_each(callee, lambda option: option, node, args, kwargs, frame)
         return self.dispatch(callee, node, args, kwargs, frame)
+
+    def method_of(self, receiver, func: ast.Attribute, frame: Frame):
+        callee = self.attribute_of(receiver, func, frame)
+        if callee is None and isinstance(receiver, Instance) and not receiver.cls.lineage_known:
+            self.note_unseen_method(receiver)  # a method of a base tfscope cannot see
+        return callee
 
     def call_each(self, alternatives: Alternatives, callee_of, node: ast.Call, args: list, kwargs: dict, frame: Frame):
         """One call per object a name may hold, each under the path it exists on."""

@@ -118,6 +118,7 @@ class Owner:
     optimizer: object = None  # what compile() gave it: an Owner, a string, or an UnseenOptimizer
     compiled_functions: tuple = ()  # the loss and metrics compile() gave it, which Keras calls per replica
     trained: bool = False  # a training step ran (or optimizer.build): slot variables exist
+    trained_on: list[tuple] = field(default_factory=list)  # the path conditions of each of those
     restored: bool = False  # a checkpoint or weights file was loaded into it
     built: bool = False  # its first call or build ran (a lazy model's weights exist)
     key: ast.AST | None = None  # the function (or module) whose code creates it
@@ -144,6 +145,10 @@ class Owner:
         if any(m.strategy is strategy and m.via == via for m in self.meetings):
             return
         self.meetings.append(Meeting(strategy, node, reason, via, condition))
+
+    def train(self, condition: tuple) -> None:
+        self.trained = True
+        self.trained_on.append(condition)
 
     def describe(self) -> str:
         return f"`{self.name}` ({self.label})" if self.name else f"`{self.label}`"

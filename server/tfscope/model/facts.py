@@ -125,6 +125,7 @@ class Compile(NamedTuple):
     model: Owner
     under: Strategy | None  # the scope active at the call
     string_optimizer: str | None
+    condition: tuple = ()  # the path conditions under which it runs
 
 
 class DataInScope(NamedTuple):
@@ -151,6 +152,7 @@ class KerasLoop(NamedTuple):
     model: Owner
     scope: Strategy | None
     method: str
+    condition: tuple = ()  # the path conditions under which it runs
 
 
 class FirstBuild(NamedTuple):
@@ -162,6 +164,7 @@ class FirstBuild(NamedTuple):
     model: Owner
     under: Strategy | None  # the scope or replica context active then
     by_keras_loop: bool  # `fit`/`evaluate`/`predict`/`load_weights`: Keras enters the recorded strategy
+    condition: tuple = ()  # the path conditions under which it runs
 
 
 class OptimizerV2Era(NamedTuple):

@@ -86,6 +86,7 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
         reaching_paths: list[tuple] = []
         written: dict = {}  # attributes the branches set: (id(holder), name) -> (holder, name, value before)
         attributes_reaching: list[dict] = []
+        built_in_a_branch: list[tuple] = []  # (model, placement before, placement its build gave)
         for body, condition, held in branches:
             frame.env = ChainMap({}, base)  # a branch writes its own layer: no copy of what came before
             mark = self.assume(condition, held) if condition is not None else len(self.conditions)
@@ -93,9 +94,15 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
                 self.assume(implied_condition, held)
             path = tuple(self.conditions[mark:])
             self.attribute_writes.append({})
+            self.first_builds.append([])
             self.exec_block(body, frame)
             writes = self.attribute_writes.pop()
+            builds = self.first_builds.pop()
             self.forget(mark)
+            # each branch's first build is its own: the next branch starts from the model unbuilt
+            for model, placement_before in builds:
+                built_in_a_branch.append((model, placement_before, model.placement))
+                model.built, model.placement = False, placement_before
             # the next branch starts from the attributes as they were, too
             left = {key: holder.attrs.get(name, _UNSET) for key, (holder, name, _) in writes.items()}
             for key, (holder, name, before) in writes.items():
@@ -107,6 +114,10 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
                 attributes_reaching.append(left)
         frame.env = base
         join_layers(base, reaching, keep_base=not exhaustive, paths=reaching_paths)
+        for model, placement_before, placement_built in built_in_a_branch:
+            model.built, model.placement = True, model.placement or placement_built
+            if self.first_builds:
+                self.first_builds[-1].append((model, placement_before))
         for key, (holder, name, before) in written.items():
             values = [left.get(key, before) for left in attributes_reaching] + ([] if exhaustive else [before])
             if isinstance(holder, Instance) and len({_literal_key(value) for value in values if value is not _UNSET}) > 1:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import copy
 from functools import lru_cache
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, NamedTuple
 
 from tfscope.astutil import arguments_by_parameter, dotted_name, text_of
 from tfscope.model.entities import Owner, Strategy
@@ -143,7 +143,92 @@ def contradicts(first: Iterable[Condition], second: Iterable[Condition]) -> bool
     held = dict(first)
     if any(held.get(text, polarity) is not polarity for text, polarity in second):
         return True
-    return _refuted(first, held_in=second) or _refuted(second, held_in=held)
+    return _refuted(first, held_in=second) or _refuted(second, held_in=held) or _pinned_apart(first, second)
+
+
+class _Allowed(NamedTuple):
+    """The literals a path's comparisons leave a subject (`x`, `args.run`): within ``required``
+    (None: any value) and not in ``excluded``."""
+
+    required: frozenset | None
+    excluded: frozenset
+
+
+def _pinned_apart(first: Iterable[Condition], second: Iterable[Condition]) -> bool:
+    """Whether the comparisons with literals of the two paths leave some subject no value:
+    `experiment == "residual"` cannot hold where `experiment in ["WDC"]` did."""
+    one, other = _allowed_on(tuple(first)), _allowed_on(tuple(second))
+    if one is None or other is None:  # a path that contradicts itself
+        return True
+    if len(other) < len(one):
+        one, other = other, one
+    for subject, allowed in one.items():
+        theirs = other.get(subject)
+        # values only ruled out leave others: a subject bounded on neither path is never left none
+        if theirs is not None and (allowed.required or theirs.required) and not _admits(_joined(allowed, theirs)):
+            return True
+    return False
+
+
+@lru_cache(maxsize=16384)
+def _allowed_on(path: tuple[Condition, ...]) -> dict[str, _Allowed] | None:
+    """Each subject's allowed literals on ``path``; None when some subject is left none."""
+    allowed: dict[str, _Allowed] = {}
+    for text, polarity in path:
+        compared = _compared_literals(text)
+        if compared is None:
+            continue
+        subject, literals = compared
+        said = _Allowed(literals, frozenset()) if polarity else _Allowed(None, literals)
+        allowed[subject] = _joined(allowed[subject], said) if subject in allowed else said
+        if not _admits(allowed[subject]):
+            return None
+    return allowed
+
+
+def _joined(one: _Allowed, other: _Allowed) -> _Allowed:
+    required = one.required if other.required is None else (
+        other.required if one.required is None else one.required & other.required)
+    return _Allowed(required, one.excluded | other.excluded)
+
+
+def _admits(allowed: _Allowed) -> bool:
+    return allowed.required is None or bool(allowed.required - allowed.excluded)
+
+
+@lru_cache(maxsize=4096)
+def _compared_literals(text: str) -> tuple[str, frozenset] | None:
+    """The name or flag (`args.run`) that `x == "a"` or `x in ["a", "b"]` compares, and the literals."""
+    test = _comparison(text)
+    if test is None:
+        return None
+    left, right = test.left, test.comparators[0]
+    if not (isinstance(left, ast.Name) or isinstance(left, ast.Attribute) and isinstance(left.value, ast.Name)):
+        return None
+    if isinstance(test.ops[0], ast.Eq):
+        items = [right]
+    elif isinstance(test.ops[0], ast.In) and isinstance(right, _LITERAL_CONTAINERS):
+        items = right.elts
+    else:
+        return None
+    if not all(isinstance(item, ast.Constant) for item in items):
+        return None
+    try:
+        return text_of(left), frozenset(item.value for item in items)
+    except TypeError:  # an unhashable constant
+        return None
+
+
+@lru_cache(maxsize=4096)
+def _comparison(text: str) -> ast.Compare | None:
+    """The comparison a condition's text spells (most conditions are not one: no parse for those)."""
+    if not any(operator in text for operator in ("==", " in ")):
+        return None
+    try:
+        test = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return None
+    return test if isinstance(test, ast.Compare) and len(test.ops) == 1 else None
 
 
 def _refuted(conditions: Iterable[Condition], held_in) -> bool:

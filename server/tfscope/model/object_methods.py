@@ -204,20 +204,21 @@ class ObjectMethods(Restores):
         if model is None:
             return
         string_optimizer = model.optimizer if isinstance(model.optimizer, str) and not isinstance(optimizer, Owner) else None
-        self.report(Compile(node, self.statement, self.frame.key, model, current, string_optimizer))
+        self.report(Compile(node, self.statement, self.frame.key, model, current, string_optimizer,
+                            tuple(self.conditions)))
 
     def owner_keras_loop(self, model: Owner, method: str, node, args, kwargs) -> None:
         current = self.current()
         if current is not None:
             self.meet(model, current, self.local_node(node), f"run by `{method}` inside the {current.describe()} scope",
                        "loop")
-        self.report(KerasLoop(node, model, current, method))
+        self.report(KerasLoop(node, model, current, method, tuple(self.conditions)))
         # Keras builds under the strategy the model recorded at construction here
         self.note_build(model, node, under_recorded_strategy=True)
         if method in TRAINING_METHODS:
-            model.trained = True
+            model.train(tuple(self.conditions))
             if isinstance(model.optimizer, Owner):
-                model.optimizer.trained = True
+                model.optimizer.train(tuple(self.conditions))
         self.run_overridden_step(model, method, node, current)
 
     def run_overridden_step(self, model: Owner, method: str, node: ast.Call, current: Strategy | None) -> None:
@@ -264,7 +265,7 @@ class ObjectMethods(Restores):
 
     def owner_build(self, owner: Owner, method: str, node, args, kwargs) -> None:
         if owner.kind is Api.OPTIMIZER:
-            owner.trained = True
+            owner.train(tuple(self.conditions))
         else:
             self.note_build(owner, node)
 
@@ -273,7 +274,7 @@ class ObjectMethods(Restores):
             variable.updated_in_step = True
 
     def owner_step(self, optimizer: Owner, method: str, node, args, kwargs) -> None:
-        optimizer.trained = True
+        optimizer.train(tuple(self.conditions))
         if self.replica is not None:
             for owner in self.owners_named_in(node):
                 owner.updated_in_step = True
@@ -319,14 +320,9 @@ class ObjectMethods(Restores):
         """The first call or build creates a lazy model's weights, under the current scope."""
         if model.built:
             return
-        model.built = True
-        current = self.current()
-        building_under = self.replica or current
-        if (model.lazy and not under_recorded_strategy and model.placement is None
-                and building_under is not None and not building_under.is_default):
-            # constructed outside, but its weights appear here, under the strategy (`Strategy.run`
-            # enters the scope in each replica): they are distributed
-            model.placement = building_under
+        building_under = self.replica or self.current()
+        # its `call` builds the layers it keeps as it goes: they are built with it, not on their own later
+        self.build_all(_with_kept_layers(model), None if under_recorded_strategy else building_under)
         if model.lazy:
             # a build in a method of the model's own (`model.build_graph(shape)`) belongs to that call
             depth = len(self.frames) - 1
@@ -336,8 +332,28 @@ class ObjectMethods(Restores):
                 site, statement, key = self.call_stack[depth], self.frames[depth].statement, self.frames[depth].key
             else:
                 site, statement, key = node, self.statement, self.frame.key
-            self.report(FirstBuild(site, statement, key, model, building_under, under_recorded_strategy),
+            self.report(FirstBuild(site, statement, key, model, building_under, under_recorded_strategy,
+                                   tuple(self.conditions)),
                         located_here=self.frames[depth].module is self.tree)
+
+    def build_all(self, owners: list[Owner], building_under: Strategy | None) -> None:
+        for built in owners:
+            if self.first_builds:
+                self.first_builds[-1].append((built, built.placement))
+            built.built = True
+            if (built.lazy and built.placement is None
+                    and building_under is not None and not building_under.is_default):
+                # constructed outside, but its weights appear here, under the strategy (`Strategy.run`
+                # enters the scope in each replica): they are distributed
+                built.placement = building_under
+
+    def note_unseen_method(self, instance: Instance) -> None:
+        """A method an object inherits from a class tfscope cannot see (OpenNMT's `create_variables`)
+        may call the layers it keeps, and so build them, under the current scope: none is first
+        built later."""
+        kept = [held for value in instance.attrs.values() if isinstance(value, Owner) and not value.built
+                for held in _with_kept_layers(value)]
+        self.build_all(list(dict.fromkeys(kept)), self.replica or self.current())
 
     def note_method_after_reset(self, owner: Owner, method: str, node: ast.AST, kwargs: dict) -> None:
         """A method of a model or layer after `initialize_tpu_system` wiped it. Loading every weight
@@ -446,6 +462,17 @@ _OWNER_METHODS = {
     "restore": Restores.owner_restore,
     "read": Restores.owner_restore,
 }
+
+
+def _with_kept_layers(model: Owner) -> list[Owner]:
+    """``model`` and the unbuilt models and layers it keeps, however deep (see ``Owner.holds``)."""
+    found, unvisited = [model], [model]
+    while unvisited:
+        for held in unvisited.pop().holds():
+            if not held.built and held not in found:
+                found.append(held)
+                unvisited.append(held)
+    return found
 
 
 def _argument(args: list, kwargs: dict, index: int, name: str):

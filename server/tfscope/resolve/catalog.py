@@ -273,6 +273,12 @@ EAGER_CONTEXT_FACTS = (
         "file-system calls through the C++ file system, not ops",
         "tensorflow/tensorflow, tensorflow/python/lib/io/file_io.py: file_exists_v2"),
     EagerContextFact(
+        ("tensorflow.version", "tensorflow.__version__", "tensorflow.__git_version__",
+         "tensorflow.__compiler_version__"), False,
+        "build constants, plain strings (`tf.version.VERSION.startswith('2.')`)",
+        "tensorflow/tensorflow, tensorflow/python/framework/versions.py: `VERSION = __version__`, set from "
+        "`pywrap_tensorflow.__version__` at import"),
+    EagerContextFact(
         ("tensorflow.TensorSpec", "tensorflow.sysconfig"), False,
         "a type description; build paths and flags",
         "tensorflow/tensorflow, tensorflow/python/framework/tensor_spec.py: TensorSpec, "
@@ -367,11 +373,16 @@ def classify(name: str) -> Api | None:
     return None
 
 
+# Upper-case names of Keras's loss and metric modules that are functions, not classes
+# (tensorflow/python/keras/losses.py and metrics.py: `mse = MSE = mean_squared_error`, ...)
+_FUNCTION_ALIASES = frozenset({"MSE", "MAE", "MAPE", "MSLE", "KLD"})
+
+
 def _classify_family(tail: str, kind: Api) -> Api | None:
     parts = tail.split(".")
     if kind is Api.MODEL and parts[-1] in ("from_preset", "from_pretrained"):
         parts = parts[:-1]
-    if not parts or not parts[-1][:1].isupper():
+    if not parts or not parts[-1][:1].isupper() or (kind in (Api.LOSS, Api.METRIC) and parts[-1] in _FUNCTION_ALIASES):
         return Api.TF_OP
     if "Reduction" in parts:
         return None

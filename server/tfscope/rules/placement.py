@@ -9,7 +9,7 @@ from typing import Callable, Iterable
 from tfscope.diagnostics import PlaceInScope
 from tfscope.model.entities import Meeting, Owner, SemanticModel, Strategy
 from tfscope.model.facts import Compile, HandedWithStrategy, KerasLoop, OptimizerStep, OptimizerV2Era
-from tfscope.model.joins import describe_conditions
+from tfscope.model.joins import contradicts, describe_conditions
 from tfscope.model.object_methods import TRAINING_METHODS
 from tfscope.resolve.catalog import READ_ONLY_STATE_LAYERS, Api
 from tfscope.rules import Violation
@@ -70,12 +70,15 @@ def _put_to_work(model: SemanticModel, owner: Owner) -> bool:
 
 def put_to_work_after(model: SemanticModel, owner: Owner, event) -> bool:
     """Whether ``owner``, or a model holding it, is trained, or compiled or stepped after ``event``
-    (events are in program order): weights it made outside the scope then fail Keras 2's compile
-    check or train undistributed. One compiled before and then only run for predictions is not."""
+    (events are in program order) on a path that can follow it: weights it made outside the scope
+    then fail Keras 2's compile check or train undistributed. One compiled before and then only run
+    for predictions is not, nor one trained only on another branch (`if mode == "train"`)."""
     holders = _holders(model, owner)
-    if any(holder.trained for holder in holders):
+    if any(not contradicts(path, event.condition) for holder in holders for path in holder.trained_on):
         return True
-    later = model.events[next(index for index, seen in enumerate(model.events) if seen is event) + 1:]
+    after = next(index for index, seen in enumerate(model.events) if seen is event) + 1
+    later = [later_event for later_event in model.events[after:]
+             if not contradicts(getattr(later_event, "condition", ()), event.condition)]
     return any(
         (isinstance(later_event, Compile) and later_event.model in holders)
         or (isinstance(later_event, KerasLoop) and later_event.method in TRAINING_METHODS and later_event.model in holders)

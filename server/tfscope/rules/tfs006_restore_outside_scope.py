@@ -91,7 +91,8 @@ def check(model: SemanticModel):
         if event.in_scope or not missing or model.graph_mode:
             continue
         strategy = distributed[0].placement
-        names = ", ".join(target.describe() for target in distributed)
+        # a factory's model on each of its paths reads the same: named once
+        names = ", ".join(dict.fromkeys(target.describe() for target in distributed))
         yield Violation(
             node=event.node,
             message=f"{event.what} restores {names} outside the {strategy.describe()} scope before their "

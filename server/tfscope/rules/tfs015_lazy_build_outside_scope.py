@@ -17,6 +17,12 @@ method, where the fix belongs. TF-Agents networks are such models:
 (tensorflow/agents, tf_agents/networks/network.py); so are TensorFlow Recommenders' models
 (`tfrs.Model` and its subclasses, `tfrs.experimental.models.Ranking`).
 
+Each branch of an `if` builds the model on its own path: a first build after the scope on
+either branch is reported. Building a model builds the layers it keeps (its `call` runs them),
+so calling one of them on its own afterwards (`model.encoder(x)`) is no first build; nor is it
+after a method the object inherits from a class tfscope cannot read (OpenNMT's
+`create_variables()`), which may run the model.
+
 ## Why is this bad?
 A subclassed model creates its weights lazily, on its first call or build. Constructing it in
 the scope is not enough: if that first call happens outside, its weights are ordinary
@@ -24,8 +30,10 @@ single-device variables. A `Sequential` subclass whose constructor hands `super(
 layer list starting with an input (`InputLayer(...)`, a layer given `input_shape=`) is built
 in the constructor, as a plain `Sequential([...])` is, and is not reported.
 
-Only a model put to work afterwards is reported: trained (`fit`, a step that updates its
-weights), compiled after that first build (Keras 2's `compile` then raises `Variable ... was
+Only a model put to work afterwards, on a path that can follow the build, is reported (a
+model trained only when `args.run == "train"` and built outside the scope only when it is
+`"translate"` is not): trained (`fit`, a step that updates its weights), compiled after that
+first build (Keras 2's `compile` then raises `Variable ... was
 not created in the distribution strategy scope`), or handed with the strategy to a trainer
 tfscope cannot see (an agent factory given `strategy=`), which trains it under that strategy. A model compiled and given its weights in the
 scope and then only run for predictions (a streaming-inference script calling its own
