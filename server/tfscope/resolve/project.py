@@ -410,12 +410,14 @@ def _binds_at_top(tree: ast.Module, name: str) -> bool:
         for statement in tree.body)
 
 
-def _names_bound_by(statement: ast.stmt) -> set[str]:
+@functools.lru_cache(maxsize=65536)  # by the statement itself: each lookup of a name reads every top-level statement
+def _names_bound_by(statement: ast.stmt) -> frozenset[str]:
     """What a top-level statement other than a `def`/`class` may bind (`*` for a star import)."""
     if isinstance(statement, (ast.Import, ast.ImportFrom)):
-        return {(alias.asname or alias.name).split(".")[0] for alias in statement.names}
-    return {node.id for node in ast.walk(statement) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)} | {
-        node.name for node in ast.walk(statement) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+        return frozenset((alias.asname or alias.name).split(".")[0] for alias in statement.names)
+    return frozenset(node.id if isinstance(node, ast.Name) else node.name for node in ast.walk(statement)
+                     if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+                     or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)))
 
 
 def _bound_parso_cache(empty: bool = False) -> None:
