@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from collections import deque
 from typing import Iterator
 
@@ -56,3 +57,14 @@ def walk_statements(tree: ast.AST) -> Iterator[ast.AST]:
         for _, value in ast.iter_fields(node):
             if isinstance(value, list):
                 pending.extend(item for item in value if isinstance(item, _STATEMENT_HOLDERS))
+
+
+@functools.lru_cache(maxsize=65536)  # by the statement itself: a name's lookup reads every statement of a body
+def names_bound_by(statement: ast.stmt) -> frozenset[str]:
+    """What a module's or class body's statement other than a `def`/`class` may bind (`*` for a
+    star import): its stored names and the definitions under it (`if`/`try` blocks)."""
+    if isinstance(statement, (ast.Import, ast.ImportFrom)):
+        return frozenset((alias.asname or alias.name).split(".")[0] for alias in statement.names)
+    return frozenset(node.id if isinstance(node, ast.Name) else node.name for node in ast.walk(statement)
+                     if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+                     or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)))

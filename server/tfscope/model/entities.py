@@ -117,8 +117,8 @@ class Owner:
     lazy: bool = False  # a subclassed model: weights appear at its first call or build
     optimizer: object = None  # what compile() gave it: an Owner, a string, or an UnseenOptimizer
     compiled_functions: tuple = ()  # the loss and metrics compile() gave it, which Keras calls per replica
-    trained: bool = False  # a training step ran (or optimizer.build): slot variables exist
-    trained_on: list[tuple] = field(default_factory=list)  # the path conditions of each of those
+    # the path conditions of each training step (or optimizer.build) that ran: slot variables exist
+    trained_on: list[tuple] = field(default_factory=list)
     restored: bool = False  # a checkpoint or weights file was loaded into it
     built: bool = False  # its first call or build ran (a lazy model's weights exist)
     key: ast.AST | None = None  # the function (or module) whose code creates it
@@ -147,8 +147,11 @@ class Owner:
         self.meetings.append(Meeting(strategy, node, reason, via, condition))
 
     def train(self, condition: tuple) -> None:
-        self.trained = True
         self.trained_on.append(condition)
+
+    @property
+    def trained(self) -> bool:
+        return bool(self.trained_on)
 
     def describe(self) -> str:
         return f"`{self.name}` ({self.label})" if self.name else f"`{self.label}`"

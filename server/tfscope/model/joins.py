@@ -199,8 +199,13 @@ def _admits(allowed: _Allowed) -> bool:
 @lru_cache(maxsize=4096)
 def _compared_literals(text: str) -> tuple[str, frozenset] | None:
     """The name or flag (`args.run`) that `x == "a"` or `x in ["a", "b"]` compares, and the literals."""
-    test = _comparison(text)
-    if test is None:
+    if "==" not in text and " in " not in text:
+        return None  # most conditions are no such comparison: no parse for those
+    try:
+        test = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return None
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
         return None
     left, right = test.left, test.comparators[0]
     if not (isinstance(left, ast.Name) or isinstance(left, ast.Attribute) and isinstance(left.value, ast.Name)):
@@ -217,18 +222,6 @@ def _compared_literals(text: str) -> tuple[str, frozenset] | None:
         return text_of(left), frozenset(item.value for item in items)
     except TypeError:  # an unhashable constant
         return None
-
-
-@lru_cache(maxsize=4096)
-def _comparison(text: str) -> ast.Compare | None:
-    """The comparison a condition's text spells (most conditions are not one: no parse for those)."""
-    if not any(operator in text for operator in ("==", " in ")):
-        return None
-    try:
-        test = ast.parse(text, mode="eval").body
-    except SyntaxError:
-        return None
-    return test if isinstance(test, ast.Compare) and len(test.ops) == 1 else None
 
 
 def _refuted(conditions: Iterable[Condition], held_in) -> bool:

@@ -6,7 +6,7 @@ import ast
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from tfscope.astutil import text_of
+from tfscope.astutil import names_bound_by, text_of
 from tfscope.model.entities import Owner, Strategy
 
 
@@ -205,12 +205,8 @@ def _bound_in_class_body(node: ast.ClassDef):
     for statement in node.body:
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             yield statement.name
-        elif isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-            yield from (name.id for target in targets for name in ast.walk(target) if isinstance(name, ast.Name))
-        else:  # a binding under `if`/`try` in the class body: any name stored there
-            yield from (name.id for name in ast.walk(statement)
-                        if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Store))
+        else:
+            yield from names_bound_by(statement)
 
 
 def _stored_on_receiver(node: ast.FunctionDef | ast.AsyncFunctionDef):

@@ -19,6 +19,7 @@ import threading
 import time
 from typing import NamedTuple
 
+from tfscope.astutil import names_bound_by
 from tfscope.collector import collector_paused
 from tfscope.resolve.keras_version import uses_tensorflow_1_apis
 from tfscope.resolve.own_packages import library_named_package_parents, package_parent
@@ -334,7 +335,7 @@ def _top_level_definition(path: str, tree: ast.Module, name: str) -> Definition 
                 if found is not None:
                     return None
                 found = statement
-        elif not _names_bound_by(statement).isdisjoint((name, "*")):
+        elif not names_bound_by(statement).isdisjoint((name, "*")):
             return None
     return Definition(path, found.lineno) if found is not None else None
 
@@ -357,7 +358,7 @@ def _import_targets(tree: ast.Module, name: str) -> list[tuple[int, str]]:
                     return []  # it may bind the name too
                 if (alias.asname or alias.name) == name:
                     targets.append((statement.level, f"{statement.module}.{alias.name}" if statement.module else alias.name))
-        elif name in _names_bound_by(statement):
+        elif name in names_bound_by(statement):
             return []
     return targets
 
@@ -406,18 +407,8 @@ def _binds_at_top(tree: ast.Module, name: str) -> bool:
     gives that binding, not the submodule of the same name."""
     return any(
         statement.name == name if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-        else not _names_bound_by(statement).isdisjoint((name, "*"))
+        else not names_bound_by(statement).isdisjoint((name, "*"))
         for statement in tree.body)
-
-
-@functools.lru_cache(maxsize=65536)  # by the statement itself: each lookup of a name reads every top-level statement
-def _names_bound_by(statement: ast.stmt) -> frozenset[str]:
-    """What a top-level statement other than a `def`/`class` may bind (`*` for a star import)."""
-    if isinstance(statement, (ast.Import, ast.ImportFrom)):
-        return frozenset((alias.asname or alias.name).split(".")[0] for alias in statement.names)
-    return frozenset(node.id if isinstance(node, ast.Name) else node.name for node in ast.walk(statement)
-                     if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
-                     or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)))
 
 
 def _bound_parso_cache(empty: bool = False) -> None:
