@@ -403,6 +403,9 @@ def test_a_readme_that_names_the_tensorflow_version_is_the_last_declaration(tmp_
         "a 2.0 preview": ("pip install tf-nightly-gpu-2.0-preview==2.0.0.dev20190526\n", (2, True)),
         "disagreeing": ("Works with TensorFlow 2.3; tested on TensorFlow 2.16 too\n", (3, False)),  # the default
         "none": ("Uses TensorFlow 2.x and Keras\n", (3, False)),
+        "capital TF": ("*Note for TF 2.1 users*: pin tensorflow_addons==0.9.1\n", (2, True)),
+        "a lower bound": ("Needs TensorFlow 2.4+ (or TF 2.5 or later)\n", (3, False)),  # admits every later one
+        "tf as a word": ("the tf 2.1 docs\n", (3, False)),  # lower-case `tf` is too common to read
     }
     for label, (readme, expected) in cases.items():
         (tmp_path / label / ".git").mkdir(parents=True)

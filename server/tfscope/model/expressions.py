@@ -125,6 +125,8 @@ class Expressions:
                 return receiver.attrs[name]
             if name == "optimizer" and isinstance(receiver.optimizer, Owner):
                 return receiver.optimizer
+            if name == "distribute_strategy" and receiver.placement is not None:
+                return receiver.placement  # the strategy a Keras model was created under
             if receiver.kind in _GRAPH_OWNERS and name in _SYMBOLIC_TENSORS:
                 return Tensor((receiver,) if _SYMBOLIC_TENSORS[name] else ())
             return BoundMethod(receiver, name)

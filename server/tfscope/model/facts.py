@@ -51,6 +51,15 @@ class LoopInRun(NamedTuple):
     method: str
 
 
+class RunInReplica(NamedTuple):
+    """`strategy.run(fn)` called where a step already runs once per replica of ``outer`` (a
+    `train_step` that `fit` runs, a function `run` runs)."""
+
+    node: ast.AST
+    strategy: Strategy
+    outer: Strategy
+
+
 class LossCalled(NamedTuple):
     """A Keras loss object called; ``replica`` is the strategy whose `run` runs the call, if any,
     ``scope`` the strategy whose scope is open around it."""

@@ -279,6 +279,11 @@ EAGER_CONTEXT_FACTS = (
         "tensorflow/tensorflow, tensorflow/python/framework/versions.py: `VERSION = __version__`, set from "
         "`pywrap_tensorflow.__version__` at import"),
     EagerContextFact(
+        ("tensorflow.app", "tensorflow.flags"), False,
+        "absl's flags, and `app.run`, which parses them and calls `main`",
+        "tensorflow/tensorflow, tensorflow/python/platform/app.py: run, which calls absl's `app.run(main=main, "
+        "argv=argv, flags_parser=...)`; tensorflow/python/platform/flags.py, an import router for absl.flags"),
+    EagerContextFact(
         ("tensorflow.TensorSpec", "tensorflow.sysconfig"), False,
         "a type description; build paths and flags",
         "tensorflow/tensorflow, tensorflow/python/framework/tensor_spec.py: TensorSpec, "

@@ -122,10 +122,13 @@ _DECLARATION_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "Pipfile", "Pip
 _YAML_FILE = re.compile(r"^[\w.-]+\.ya?ml$", re.IGNORECASE)
 _CONDA_DEPENDENCIES = re.compile(r"^dependencies\s*:", re.MULTILINE)
 _README = re.compile(r"^README(?:\.(?:md|rst|txt))?$", re.IGNORECASE)
-# `TensorFlow 2.3`, `tensorflow-gpu==2.2.0`, `tensorflow >= 2.4`, the 2.0 previews
-# (`tf-nightly-gpu-2.0-preview==2.0.0.dev20190526`): a TF 2 version a README names
+# `TensorFlow 2.3`, `TF 2.1` (capitals: `tf` is too common a word), `tensorflow-gpu==2.2.0`,
+# `tensorflow >= 2.4`, the 2.0 previews (`tf-nightly-gpu-2.0-preview==2.0.0.dev20190526`): a TF 2
+# version a README names; `TensorFlow 2.4+` or `2.4 or later` admits later ones too, so names none
 _README_TENSORFLOW = re.compile(
-    r"\b(?:tensorflow|tf-nightly)(?:[-_]gpu)?(?:-2\.0-preview)?[ \t]*(?:version[ \t]*)?(?P<operator>==|>=|<=|~=|<|>)?[ \t]*v?(?P<version>2\.\d+(?:\.\d+)?)\b",
+    r"\b(?:tensorflow|tf-nightly|(?-i:TF))(?:[-_]gpu)?(?:-2\.0-preview)?[ \t]*(?:version[ \t]*)?"
+    r"(?P<operator>==|>=|<=|~=|<|>)?[ \t]*v?(?P<version>2\.\d+(?:\.\d+)?)\b"
+    r"(?!\+|[ \t]*(?:or|and)[ \t]+(?:later|above|higher|newer|greater|up)\b)",
     re.IGNORECASE)
 _DOCKERFILE = re.compile(r"^(?:Dockerfile(?:\.[\w.-]+)?|[\w.-]+\.Dockerfile)$")
 _DOCKER_IMAGE = re.compile(r"^\s*FROM\s+tensorflow/tensorflow:(\d+\.\d+(?:\.\d+)?)", re.MULTILINE | re.IGNORECASE)

@@ -1,7 +1,7 @@
 from tfscope.astutil import text_of
 from tfscope.diagnostics import CallDirectly, CallInstead, RunThroughStrategy, Severity
 from tfscope.model.entities import SemanticModel
-from tfscope.model.facts import LoopInRun, OptimizerStep
+from tfscope.model.facts import LoopInRun, OptimizerStep, RunInReplica
 from tfscope.model.joins import contradicts
 from tfscope.rules import Rule, Violation
 
@@ -9,8 +9,10 @@ DOC = """\
 ## What it does
 Checks for a training step that applies gradients (`optimizer.apply_gradients`,
 `optimizer.minimize`) to a distributed optimizer, or inside a strategy scope, but is called
-directly instead of through `strategy.run`, and for Keras training loops (`model.fit`,
-`model.train_on_batch`) passed to `strategy.run`.
+directly instead of through `strategy.run`, for Keras training loops (`model.fit`,
+`model.train_on_batch`) passed to `strategy.run`, and for `strategy.run` called inside a step
+that already runs once per replica (a model's `train_step`, which `fit` runs through the
+strategy's `run`, or a function passed to `run`).
 
 ## Why is this bad?
 Outside `strategy.run` the code runs in cross-replica context: TensorFlow raises
@@ -20,7 +22,11 @@ Outside every scope the step runs under the default strategy, and an optimizer w
 belong to a strategy creates its slots there: `Trying to create optimizer slot variable under the
 scope for tf.distribute.Strategy (...), which is different from the scope used for the original
 variable` (OptimizerV2 `add_slot`); nothing is replicated. `fit` is itself a whole distributed
-loop and must not run per replica.
+loop and must not run per replica. `run` itself needs the cross-replica context: in a replica
+of a strategy it raises `Method requires being in cross-replica context, use
+get_replica_context().merge_call()` (tensorflow/python/distribute/distribute_lib.py:
+`call_for_each_replica` calls `_require_cross_replica_or_default_context_extended`), and Keras
+already runs a model's `train_step` through `self.distribute_strategy.run`.
 
 A strategy over one device (`OneDeviceStrategy`, `MirroredStrategy(devices=["/gpu:0"])`) keeps
 each variable once: a step outside `run` and every scope updates that copy, and from TF 2.5
@@ -106,6 +112,13 @@ def check(model: SemanticModel):
             message=f"`{event.method}` is a whole Keras training loop, not a step; do not pass it to "
             f"`{event.strategy.label or 'strategy'}.run`",
             intent=CallDirectly(event.node),
+        )
+    for event in model.events_of(RunInReplica):
+        yield Violation(
+            node=event.node,
+            message=f"`{text_of(event.node.func)}` is called in replica context, in a step that "
+            f"already runs once per replica of {event.outer.describe()}: TensorFlow raises `Method requires "
+            f"being in cross-replica context`; call the function directly",
         )
 
 
