@@ -56,7 +56,6 @@ class RunInReplica(NamedTuple):
     `train_step` that `fit` runs, a function `run` runs)."""
 
     node: ast.AST
-    strategy: Strategy
     outer: Strategy
 
 

@@ -131,7 +131,7 @@ class ObjectMethods(Restores):
     def run_step(self, strategy: Strategy, node: ast.Call, args: list, kwargs: dict):
         if self.replica is not None and not self.replica.is_default:
             # `run` requires the cross-replica context (distribute_lib.py: call_for_each_replica)
-            self.report(RunInReplica(node, strategy, self.replica))
+            self.report(RunInReplica(node, self.replica))
             return None
         step = args[0] if args else kwargs.get("fn")
         if isinstance(step, Alternatives):  # a step chosen per path (`step = a if c else b`)
