@@ -13,7 +13,7 @@ from parso.cache import parser_cache
 
 from tfscope.config import DEFAULT_SETTINGS, Settings
 from tfscope.engine import analyze, detect_keras_version
-from tfscope.resolve.project import ProjectResolver
+from tfscope.resolve.project import ProjectResolver, package_inits
 from tfscope.source import Source
 
 TRAIN = """\
@@ -95,6 +95,30 @@ def test_a_factory_of_an_imported_submodule_is_found_without_jedi(tmp_path):
     first = analyze_file(train, resolver)
     assert [(d.code, first.source.position(d.start)[0] + 1) for d in first.diagnostics] == [("TFS001", 5)]
     assert not first.unresolved and not resolver.has_pending
+
+
+def test_a_module_level_object_is_found_without_jedi_and_packages_run_their_init_first(tmp_path):
+    """`from mypkg.registry import REGISTRY`: the one plain assignment that binds it at the top of
+    `mypkg/registry.py` is its definition; a second binding leaves it to jedi. Python runs
+    `mypkg/__init__.py` before any module of the package."""
+    write(tmp_path / "mypkg" / "__init__.py", "import mypkg.losses\n")
+    write(tmp_path / "mypkg" / "registry.py", """\
+        class Registry:
+            pass
+
+
+        REGISTRY = Registry()
+        """)
+    write(tmp_path / "mypkg" / "twice.py", "TABLE = {}\nTABLE = dict(TABLE)\n")
+    importer = str(tmp_path / "train.py")
+    resolver = ProjectResolver(root=str(tmp_path))
+
+    found = resolver.lookup(importer, "mypkg.registry", "REGISTRY")
+    assert found is not None and found[0].line == 5
+    assert resolver.lookup(importer, "mypkg.twice", "TABLE") is None and resolver.has_pending
+    assert package_inits(str(tmp_path / "mypkg" / "registry.py")) == [str(tmp_path / "mypkg" / "__init__.py")]
+    assert package_inits(str(tmp_path / "mypkg" / "__init__.py")) == []
+    assert resolver.module_path(importer, "mypkg.registry") == str(tmp_path / "mypkg" / "registry.py")
 
 
 def test_a_name_the_package_binds_wins_over_its_submodule_and_is_left_to_jedi(tmp_path):
@@ -385,6 +409,10 @@ def test_declared_dependencies_tell_the_keras_version(tmp_path, monkeypatch):
         "unbounded": ({"requirements.txt": "tensorflow>=2.4\n"}, 3),  # admits both: the default
         "an old pin": ({"requirements.txt": "tensorflow_gpu==2.2.0\n"}, 2),  # older than every probe
         "tensorflow 1": ({"requirements.txt": "tensorflow==1.15.4\n"}, 3),  # TF1 code's pin: no evidence
+        # TensorFlow Addons never ran on Keras 3; a `keras` requirement is read first all the same
+        "addons": ({"requirements.txt": "tensorflow>=2.4\ntensorflow-addons\n"}, 2),
+        "addons in setup.py": ({"setup.py": 'setup(install_requires=["tensorflow_addons>=0.11"])\n'}, 2),
+        "keras before addons": ({"requirements.txt": "tensorflow-addons\nkeras>=3.0\n"}, 3),
     }
     for label, (files, expected) in cases.items():
         source = script_in(tmp_path / label.replace(" ", "_"), **files)
@@ -414,6 +442,17 @@ def test_a_readme_that_names_the_tensorflow_version_is_the_last_declaration(tmp_
         assert (found.major, found.legacy_optimizers) == expected, label
     requirements = script_in(tmp_path / "one version", **{"requirements.txt": "tensorflow==2.15.0\n"})
     assert keras_version.detect(requirements.code, requirements.path, "", None).evidence.startswith("`requirements.txt`")
+    # a declared TensorFlow Addons names no TensorFlow: the README's version tells the optimizers' era
+    addons = script_in(tmp_path / "capital TF", **{"setup.py": 'setup(extras_require={"tf": ["tensorflow_addons"]})\n'})
+    found = keras_version.detect(addons.code, addons.path, "", None)
+    assert (found.major, found.legacy_optimizers) == (2, True) and found.evidence.startswith("`README.md`")
+    # and so does the code (`lr=` only OptimizerV2 reads); the package alone says Keras 2 only
+    (tmp_path / "addons" / ".git").mkdir(parents=True)
+    alone = script_in(tmp_path / "addons", **{"requirements.txt": "tensorflow-addons==0.16.1\n"})
+    found = keras_version.detect(alone.code, alone.path, "", None)
+    assert (found.major, found.legacy_optimizers) == (2, False) and "tensorflow-addons" in found.evidence
+    code = alone.code + "optimizer = tf.keras.optimizers.Adam(lr=1e-3)\n"
+    assert keras_version.detect(code, alone.path, "", None).legacy_optimizers
 
 
 def test_a_keras_2_only_api_in_the_code_means_keras_2(monkeypatch):

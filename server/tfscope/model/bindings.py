@@ -10,7 +10,7 @@ from tfscope.model.context import Frame
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.facts import ClusterConfigured
 from tfscope.model.joins import owners_in
-from tfscope.model.values import SET_UP_METHODS, ApiRef, Instance, Loss, Sequence, key_pattern
+from tfscope.model.values import SET_UP_METHODS, ApiRef, Instance, Loss, Sequence, subscript_key
 from tfscope.resolve.catalog import Api
 
 # What an attribute keeps for training that a rebuilt copy replaces.
@@ -50,9 +50,9 @@ class Bindings:
             self.note_replacement(replaced, value, target)
         elif isinstance(target, ast.Subscript) and isinstance(target.value, (ast.Name, ast.Attribute)):
             container = self.eval(target.value, frame)
-            self.eval(target.slice, frame)
+            key = self.eval(target.slice, frame)
             if isinstance(container, Sequence):  # `metrics["train/loss"] = Mean()`: one more item, keyed
-                self.add_items(target.value, container, [(value, key_pattern(target.slice))], frame)
+                self.add_items(target.value, container, [(value, subscript_key(target.slice, key))], frame)
             elif names_tf_config(container, target.slice):
                 self.cluster_set = True
                 self.report(ClusterConfigured(target))

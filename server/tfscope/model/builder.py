@@ -30,6 +30,7 @@ from tfscope.model.values import (
     ProjectRef,
 )
 from tfscope.resolve.catalog import Api, classify
+from tfscope.resolve.project import package_inits
 
 @dataclass
 class DriverRun:
@@ -50,6 +51,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, StepPicks, ScopeStack
         self.external = external  # building the definitions of another module of the project
         self.run = run  # a script's build running the project's other modules as its own (see ``DriverRun``)
         self.unresolved = False  # a project import jedi has not answered yet
+        self.runs_imports = False  # a package's `__init__` a script's run runs: what it imports runs too
         # (call, statement, key) in the analysed file while code of another module runs
         self.external_entry: tuple[ast.AST, ast.stmt | None, ast.AST | None] | None = None
         self.ran_external_code = False  # see ``release_frames``
@@ -65,7 +67,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, StepPicks, ScopeStack
         self.compiled_caller: str | None = None  # inside the loss or metric named so that compile was given
         self.call_stack: list[ast.AST] = []  # call nodes being inlined, outermost first
         self.assignments_in: dict[int, dict] = {}  # see ``StepPicks.step_pick``
-        self.active_functions: list[Function] = []
+        self.active_functions: list[tuple[Function, tuple]] = []  # with the strings each run was given
         self.root: Root | None = None
         self.frames: list[Frame] = []
         self.loop_depth = 0
@@ -105,6 +107,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, StepPicks, ScopeStack
         module_root = Root(self.tree, context_known=False)
         self.root = module_root
         self.default_strategy = Strategy("default", None, module_root)
+        self.runs_imports = self.run is not None and os.path.basename(self.path or "") == "__init__.py"
         frame = Frame({}, key=self.tree)
         self.frames = [frame]
         self.exec_block(self.tree.body, frame)
@@ -115,6 +118,12 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, StepPicks, ScopeStack
             if isinstance(value, ClassValue):
                 for method in value.methods.values():
                     by_line.setdefault(method.node.lineno, method)
+        for statement in self.tree.body if self.run is not None else ():
+            # an object of the project's own class the module makes for the script's other modules (a registry)
+            if (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                    and isinstance(statement.targets[0], ast.Name)
+                    and isinstance(value := frame.env.get(statement.targets[0].id), Instance)):
+                by_line[statement.lineno] = value
         return by_line
 
     def build(self) -> SemanticModel:
@@ -218,7 +227,8 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, StepPicks, ScopeStack
         return self.external_entry[0] if self.external_entry is not None else node
 
     def external_value(self, ref: ProjectRef):
-        """The function or class another module of the project defines, once jedi found it."""
+        """The function or class another module of the project defines, once jedi found it; in a
+        script's run also an object of the project's own class that module makes (a registry)."""
         if self.project is None:
             return None
         found = self.project.lookup(self.path, ref.module, ref.name)
@@ -229,23 +239,47 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, StepPicks, ScopeStack
         if self.project.uses_tensorflow_1_apis(definition.path):
             # the TensorFlow version is the project's, wherever its code says so
             self.report(OptimizerV2Era(tree), located_here=True)
+        value = self.interpreted(definition.path, tree).get(definition.line)
+        if isinstance(value, Instance):  # a registry: what the package's imports register in it
+            self.run_package_inits(definition.path)
+        return value
+
+    def run_package_inits(self, path: str) -> None:
+        """What Python runs before a module of a package: the `__init__` of each package it is in,
+        whose imports run modules that may fill a registry it keeps (`@REGISTRY.register_loss("ssd")`).
+        Only for a registry's module: every `__init__` of a large project would run them all."""
+        for init in package_inits(path):
+            init_tree = self.project.module_tree(init)
+            if init_tree is not None:
+                self.interpreted(init, init_tree)
+
+    def run_imported_module(self, module: str) -> None:
+        """A package's `__init__` imports one of the project's modules: it runs, for what it does."""
+        path = self.project.module_path(self.path, module) if self.project is not None else None
+        tree = self.project.module_tree(path) if path is not None else None
+        if tree is not None:
+            self.run_package_inits(path)
+            self.interpreted(path, tree)
+
+    def interpreted(self, path: str, tree: ast.Module) -> dict[int, object]:
+        """The module's definitions, built once per run (or, outside one, per version of the file)."""
         version = self.model.keras_version
 
         def interpret():
-            builder = ModelBuilder(tree, version, self.settings, path=definition.path, project=self.project,
+            builder = ModelBuilder(tree, version, self.settings, path=path, project=self.project,
                                    external=self.run is None, run=self.run)
             return builder.definitions(), not builder.unresolved
 
         if self.run is None:
-            return self.project.definitions(tree, version, interpret).get(definition.line)
+            return self.project.definitions(tree, version, interpret)
         definitions = self.run.modules.get(id(tree))
         if definitions is None:
             self.run.modules[id(tree)] = {}  # modules that import each other: the inner one sees nothing
-            self.run.trees[os.path.abspath(definition.path)] = tree
+            self.run.trees[os.path.abspath(path)] = tree
             definitions, complete = interpret()
             self.unresolved = self.unresolved or not complete
             self.run.modules[id(tree)] = definitions
-        return definitions.get(definition.line)
+        return definitions
 
 
 def _is_test(function: Function) -> bool:

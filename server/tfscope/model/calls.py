@@ -261,9 +261,12 @@ class Calls:
             else:
                 # the fix belongs in the class unless the reduction is passed here, or the class is not this file's
                 site = reduction.site if not cls.external or _within(node, reduction.site) else node
+                module = self.frame.module if site is node else _module_defining(cls, site)
+                # the code that picked the class, when it is in the module the finding is in
+                picker = _picker(node.func, cls.node.name) if module is self.frame.module else None
                 instance = Loss(node, cls.node.name, reduction.default, site, tuple(self.conditions),
-                                picked_by=_picker(node.func, cls.node.name), cls=cls,
-                                sited_here=self.external_entry is None)
+                                picked_by=picker, cls=cls, sited_here=self.external_entry is None,
+                                reduction_module=module)
         else:
             instance = Instance(cls, condition=tuple(self.conditions))
         if init is not None:
@@ -321,6 +324,18 @@ def _unknown_or_none(value) -> bool:
 
 def _within(call: ast.Call, node: ast.AST) -> bool:
     return any(child is node for child in ast.walk(call))
+
+
+def _module_defining(cls: ClassValue, node: ast.AST) -> ast.AST | None:
+    """The module whose code holds ``node``, a part of a method of ``cls`` or of one of its bases."""
+    pending = [cls]
+    while pending:
+        current = pending.pop()
+        for method in current.methods.values():
+            if method.closure is not None and _within(method.node, node):
+                return method.closure.module
+        pending.extend(current.bases)
+    return None
 
 
 def _built_dict(args: list, kwargs: dict) -> Sequence:

@@ -20,7 +20,10 @@ from tfscope.model.joins import (
 )
 from tfscope.model.values import Function, ScopeContext
 
-MAX_CALL_DEPTH = 8
+MAX_CALL_DEPTH = 12
+# a function may run inside its own run once, given other strings: a factory that builds what builds
+# through it again (`build_from_config` making a model whose constructor builds its loss by the same call)
+MAX_NESTED_RUNS = 2
 MAX_INLINED_STATEMENTS = 200_000  # keeps pathological files linear
 
 

@@ -113,8 +113,10 @@ class Expressions:
             # `tf.__version__` and friends are plain data, not API to call
             return ApiRef(canonical(f"{receiver.name}.{name}")) if not name.startswith("__") else None
         if isinstance(receiver, ProjectRef):
-            # a string a class of another module binds (`Config.WEIGHTS_NAME`)
             defined = self.external_value(receiver) if receiver.name else None
+            if isinstance(defined, Instance):  # an object another module made (`REGISTRY.build_loss`)
+                return self.attribute_of(defined, node, frame)
+            # a string a class of another module binds (`Config.WEIGHTS_NAME`)
             if isinstance(defined, ClassValue) and name in defined.data:
                 return defined.data[name]
             module = receiver.module + ("" if receiver.module.endswith(".") else ".") + receiver.name
@@ -159,9 +161,9 @@ class Expressions:
         objects of the project's classes, or of what makes them (`OPTIMIZERS[args.optimizer]`: a
         class or factory the name picks, here or imported from another module of the project)."""
         container = self.eval(node.value, frame)
-        self.eval(node.slice, frame)
+        key = self.eval(node.slice, frame)
         if isinstance(container, Sequence):
-            item = join_values([item for item in container.items_at(node.slice) if _worth_keeping(item)])
+            item = join_values([item for item in container.items_at(node.slice, key) if _worth_keeping(item)])
             self.note_use_in_step(item, node)
             return item
         return container if isinstance(container, Tensor) else None

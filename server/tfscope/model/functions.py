@@ -6,17 +6,18 @@ from __future__ import annotations
 import ast
 
 from tfscope.astutil import text_of
-from tfscope.model.context import MAX_CALL_DEPTH, MAX_INLINED_STATEMENTS, Frame
+from tfscope.model.context import MAX_CALL_DEPTH, MAX_INLINED_STATEMENTS, MAX_NESTED_RUNS, Frame
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.joins import join_values, owners_in, passed_arguments
-from tfscope.model.values import ClassValue, Function, Instance, Omitted, ScopeContext, Sequence, Tensor
+from tfscope.model.values import ClassValue, Function, Instance, Omitted, ScopeContext, Sequence, Tensor, is_text
 
 
 class FunctionCalls:
 
     def call_function(self, function: Function, node: ast.Call, args: list, kwargs: dict, self_value=None):
         self.note_run(function, self_value)
-        if (function in self.active_functions or len(self.call_stack) >= MAX_CALL_DEPTH
+        texts = _texts_passed(args, kwargs)
+        if (self.runs_again(function, texts) or len(self.call_stack) >= MAX_CALL_DEPTH
                 or self.inlined_statements > MAX_INLINED_STATEMENTS
                 or shifts_a_strategy(function, args, kwargs)):
             for value in [*args, *kwargs.values()]:
@@ -30,7 +31,7 @@ class FunctionCalls:
         frame.literal_arguments = _literal_arguments(node, frame, function, into_another_module)
         owners_before_call = len(self.model.owners)
         self.call_stack.append(node)
-        self.active_functions.append(function)
+        self.active_functions.append((function, texts))
         entry = self.external_entry
         if function.external and entry is None:
             self.external_entry = (node, self.statement, self.frame.key)
@@ -48,6 +49,13 @@ class FunctionCalls:
         result = join_values([value for value, _ in frame.returns], [path for _, path in frame.returns])
         self.resite_returned(result, frame, node, function, self.model.owners[owners_before_call:])
         return result
+
+    def runs_again(self, function: Function, texts: tuple) -> bool:
+        """Whether running ``function`` now would run it inside its own run: recursion, which is
+        not followed. A run given other strings than the one under way (`build_from_config("loss",
+        ...)` inside `build_from_config("model", ...)`) is another use of a factory, followed once."""
+        runs = [passed for active, passed in self.active_functions if active is function]
+        return bool(runs) and (len(runs) >= MAX_NESTED_RUNS or not any(texts) or texts in runs)
 
     def resite_returned(self, value, callee: Frame, call: ast.AST, function: Function, made_by_call: list) -> None:
         """A factory's product is reported (and fixed) where the caller calls the factory, unless
@@ -114,6 +122,10 @@ class FunctionCalls:
             default = defaults.get(parameter)
             if value is None and omitted and _is_literal(default):
                 value = default  # the default is a literal: its value is known
+            elif value is None and omitted and _is_reference(default) and function.closure is not None:
+                # a name the definition's own module binds (`registry=REGISTRY`); a call would have
+                # run once, when the `def` ran, so it is not run again here
+                value = self.eval(default, function.closure)
             elif value is None and omitted and every_argument_seen and _is_none(default):
                 value = Omitted()
             frame.env[parameter.arg] = self.parameter_value(parameter, value, frame)
@@ -209,6 +221,20 @@ def _parameters_of(function: ast.AST) -> list[ast.arg]:
 
 def _is_literal(node: ast.AST | None) -> bool:
     return isinstance(node, ast.Constant) and node.value is not None
+
+
+def _texts_passed(args: list, kwargs: dict) -> tuple:
+    """The strings a call passes, by position and keyword (None for anything else)."""
+    return (tuple(arg.value if is_text(arg) else None for arg in args)
+            + tuple((name, value.value) for name, value in sorted(kwargs.items(), key=lambda item: str(item[0]))
+                    if is_text(value)))
+
+
+def _is_reference(node: ast.AST | None) -> bool:
+    """A plain name or dotted attribute of one (`REGISTRY`, `config.DEFAULTS`)."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
 
 
 def _is_none(node: ast.AST | None) -> bool:

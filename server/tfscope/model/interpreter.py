@@ -26,6 +26,7 @@ from tfscope.model.joins import (
 from tfscope.model.type_tests import is_isinstance_call
 from tfscope.model.values import (
     ApiRef,
+    BoundMethod,
     ClassValue,
     Dataset,
     ExitStackValue,
@@ -252,18 +253,29 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
         function = Function(node, closure=frame, is_contextmanager=is_contextmanager,
                             owner_class=owner_class, external=self.external or self.external_entry is not None)
         self.functions.append(function)
-        bound = function
-        for decorator in reversed(decorators):
-            if isinstance(decorator, Function):
-                # a decorator of the file's own (one that runs the function through `strategy.run`,
-                # say): calls go to what it returns
-                wrapped = self.call_function(decorator, node, [bound], {})
-                bound = wrapped if isinstance(wrapped, Function) else bound
+        bound = self.decorated(function, decorators, node, frame)
         if owner_class is None:
             frame.env[node.name] = bound
         return bound
 
+    def decorated(self, defined, decorators: list, node: ast.AST, frame: Frame):
+        """What a definition binds after the project's own decorators ran on it, innermost first: what
+        one returns when it is the same kind of thing (one that runs the function through
+        `strategy.run`, say), else the definition itself (`@REGISTRY.register_loss("ssd")` keeps the
+        class and records it)."""
+        bound = defined
+        for decorator in reversed(decorators):
+            if isinstance(decorator, Function):
+                wrapped = self.call_function(decorator, node, [bound], {})
+            elif isinstance(decorator, BoundMethod):
+                wrapped = self.call_method(decorator.receiver, decorator.name, node, [bound], {}, frame)
+            else:
+                continue
+            bound = wrapped if isinstance(wrapped, type(defined)) else bound
+        return bound
+
     def exec_class_def(self, node: ast.ClassDef, frame: Frame) -> None:
+        decorators = [self.eval(decorator, frame) for decorator in node.decorator_list]
         kind = None
         bases = []
         opaque_base = False
@@ -293,6 +305,7 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
                 value = self.eval(statement.value, frame)
                 if is_text(value):
                     cls.data[statement.targets[0].id] = value
+        frame.env[node.name] = self.decorated(cls, decorators, node, frame)
 
     def exec_import(self, node: ast.Import, frame: Frame) -> None:
         for alias in node.names:
@@ -301,9 +314,14 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
             else:
                 top = alias.name.split(".")[0]
                 frame.env[top] = self.module_ref(top)
+            if self.runs_imports and not self.names_library(alias.name):
+                self.run_imported_module(alias.name)
 
     def exec_import_from(self, node: ast.ImportFrom, frame: Frame) -> None:
         module = node.module or ""
+        project_module = self.runs_imports and not (node.level == 0 and self.names_library(module))
+        if project_module:
+            self.run_imported_module("." * node.level + module)
         for alias in node.names:
             if alias.name == "*":
                 continue
@@ -313,6 +331,8 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
             else:
                 frame.env[local] = (self.reexported_library("." * node.level + module, alias.name)
                                     or ProjectRef("." * node.level + module, alias.name))
+                if project_module:  # `from pkg import submodule`
+                    self.run_imported_module(f"{'.' * node.level}{module}{'.' if module else ''}{alias.name}")
 
     def module_ref(self, dotted: str):
         if self.names_library(dotted):

@@ -15,7 +15,17 @@ from typing import Iterable, Iterator, NamedTuple
 
 from tfscope.astutil import arguments_by_parameter, dotted_name, text_of
 from tfscope.model.entities import Owner, Strategy
-from tfscope.model.values import Alternatives, ApiRef, BoundMethod, Function, Instance, Loss, ScopeContext, Sequence
+from tfscope.model.values import (
+    Alternatives,
+    ApiRef,
+    BoundMethod,
+    ClassValue,
+    Function,
+    Instance,
+    Loss,
+    ScopeContext,
+    Sequence,
+)
 
 Condition = tuple[str, bool]  # (the test's text, whether it held)
 _UNBOUND = object()
@@ -369,7 +379,7 @@ def join_values(values: list, paths: list | None = None):
     known = [value for value, _ in known_paths]
     if not known:
         return None
-    if all(isinstance(value, (Function, BoundMethod)) for value in known):
+    if all(isinstance(value, (Function, BoundMethod, ClassValue)) for value in known):
         chosen = {}
         for value, path in known_paths:
             chosen.setdefault(_identity(value), (value, path))

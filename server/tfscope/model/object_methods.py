@@ -400,7 +400,7 @@ class ObjectMethods(Restores):
         self.note_use_after_reset(owner, node)
         if owner.kind is Api.LAYER and any(map(holds_keras_tensor, args)):
             call_site = self.new_owner(Api.LAYER, owner.label, node)
-            call_site.name, call_site.constructor = owner.name, owner.constructor
+            call_site.name, call_site.constructor, call_site.weightless = owner.name, owner.constructor, owner.weightless
             return Tensor(tensor_producers(args) + (call_site,))
         if owner.kind in (Api.MODEL, Api.LAYER, Api.LOADED_MODEL):
             self.note_build(owner, node)
@@ -416,9 +416,13 @@ class ObjectMethods(Restores):
             return None  # compile's container wrapped it earlier on this path: Keras checks it no more
         scope = self.current()
         open_scope = scope if scope is not None and not scope.is_default else None
+        # a script's run calls it in one module, its reduction is decided in another (a registry's class)
+        reduced_elsewhere = (self.external_entry is None and loss.reduction_module is not None
+                             and loss.reduction_module is not self.frame.module)
         self.report(LossCalled(loss.node, loss.label, loss.default_reduction, self.replica, self.local_node(node),
                                loss.reduction_site or loss.node, open_scope,
-                               self.root.context_known or self.root.test_entry, loss, self.compiled_caller),
+                               self.root.context_known or self.root.test_entry, loss, self.compiled_caller,
+                               reduced_elsewhere),
                     located_here=loss.sited_here)
         return None
 

@@ -399,6 +399,7 @@ class Loss:
     attrs: dict = field(default_factory=dict)  # what its `__init__` kept (`self.bce = BinaryCrossentropy()`)
     # constructed by this file's own code, not by another module's that it runs: its finding is this file's
     sited_here: bool = True
+    reduction_module: ast.AST | None = None  # the module whose code holds ``reduction_site``
 
 
 @dataclass(eq=False)
@@ -465,13 +466,13 @@ class Sequence:
     def key_of(self, index: int):
         return self.keys[index] if index < len(self.keys) else None
 
-    def items_at(self, subscript: ast.expr) -> list:
+    def items_at(self, subscript: ast.expr, value=None) -> list:
         """The items `container[subscript]` may read: the one at a literal index of a positional
-        sequence, else those ``items_under`` the key the subscript spells."""
+        sequence, else those ``items_under`` its key (``value``: what the subscript evaluated to)."""
         if (self.positional and isinstance(subscript, ast.Constant) and type(subscript.value) is int
                 and -len(self.items) <= subscript.value < len(self.items)):
             return [self.items[subscript.value]]
-        return self.items_under(key_pattern(subscript))
+        return self.items_under(subscript_key(subscript, value))
 
     def items_under(self, key) -> list:
         """The items a subscript with ``key`` (None: unknown) may read."""
@@ -491,6 +492,25 @@ def keys_may_match(first: tuple[str, str, bool], second: tuple[str, str, bool]) 
     (start, end), (other_start, other_end) = first[:2], second[:2]
     return ((start.startswith(other_start) or other_start.startswith(start))
             and (end.endswith(other_end) or other_end.endswith(end)))
+
+
+def subscript_key(node: ast.AST, value) -> tuple[str, str, bool] | None:
+    """The key a subscript spells (see ``key_pattern``), or for a tuple (`self._dict[(category,
+    name)]`) the texts its leading items hold, joined: a registry keeps each category apart."""
+    if not isinstance(node, ast.Tuple) or not isinstance(value, Sequence):
+        return key_pattern(node)
+    texts = []
+    for item in value.items:
+        if not is_text(item):
+            break
+        texts.append(item.value)
+    if not texts:
+        return None
+    joined = _KEY_SEPARATOR.join(texts) + _KEY_SEPARATOR
+    return (joined, joined, True) if len(texts) == len(value.items) else (joined, "", False)
+
+
+_KEY_SEPARATOR = "\x1f"  # no text a program spells: a tuple's items stay apart
 
 
 def key_pattern(node: ast.AST | None) -> tuple[str, str, bool] | None:

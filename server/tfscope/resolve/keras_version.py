@@ -165,6 +165,10 @@ _TENSORFLOW_NAMES = frozenset({"tensorflow", "tensorflow-cpu", "tensorflow-gpu",
                                "tf-nightly", "intel-tensorflow"})
 _LEGACY_KERAS_NAMES = frozenset({"tf-keras", "tf_keras"})
 _KERAS_REQUIREMENT = re.compile(r"\s*keras(?![\w.-])", re.IGNORECASE)
+# A project that depends on TensorFlow Addons runs on Keras 2: its last release (0.23) stops at
+# TensorFlow 2.15 and Keras 3 was left out of its scope (tensorflow/addons#2870). It names no
+# TensorFlow, so it counts after everything that does (a README's too), which tells the era as well
+_KERAS_2_ONLY_REQUIREMENT = re.compile(r"\s*tensorflow[-_]addons(?![\w.-])", re.IGNORECASE)
 _QUOTED_REQUIREMENT = re.compile(r"""["']((?:tensorflow|tf[-_]keras|keras|tf-nightly|intel-tensorflow)[\w-]*[^"'\n]*)["']""",
                                  re.IGNORECASE)
 
@@ -297,6 +301,9 @@ def _from_code(code: str, path: str | None) -> KerasVersion:
     for literal, pattern, evidence in _IMPORTS_KERAS_2_ONLY_LIBRARIES:
         if _starts_a_line(literal, pattern, code):
             return KerasVersion(2, evidence)
+    implied = implied_by_packages(os.path.dirname(os.path.abspath(path))) if path else None
+    if implied is not None:
+        return implied
     # (a file in a package of the project's own named `keras` imports that package, not Keras)
     if _starts_a_line(*_IMPORTS_KERAS, code) and not sits_in_package(path, "keras"):
         return KerasVersion(3, "the file imports `keras`, and nothing names a TensorFlow before 2.16")
@@ -363,6 +370,18 @@ def _from_installed(installed: Installed | None, evidence: str) -> KerasVersion 
 def declared_version(folder: str) -> KerasVersion | None:
     """What the nearest folder (walking up to the repository root) that declares TensorFlow or
     Keras dependencies says."""
+    return _declarations(folder)[0]
+
+
+def implied_by_packages(folder: str) -> KerasVersion | None:
+    """What a Keras-2-only package the project declares implies: weaker than what the code says of
+    its era (`lr=`), read only when nothing else names a version."""
+    return _declarations(folder)[1]
+
+
+def _declarations(folder: str) -> tuple[KerasVersion | None, KerasVersion | None]:
+    """(``declared_version``, ``implied_by_packages``)."""
+    implied = None
     while True:
         listing = _listing(folder)
         files = listing.declarations
@@ -371,12 +390,13 @@ def declared_version(folder: str) -> KerasVersion | None:
                            if _DOCKERFILE.match(name))
         if files:
             stamp = tuple(modified(os.path.join(folder, name)) for name in files)
-            found = _declared_in(folder, tuple(files), stamp)
+            found, implied_here = _declared_in(folder, tuple(files), stamp)
             if found:
-                return found
+                return found, implied_here
+            implied = implied or implied_here
         parent = os.path.dirname(folder)
         if listing.is_repository_root or parent == folder:
-            return _named_in_readme(folder, listing.readme) if listing.readme else None
+            return (_named_in_readme(folder, listing.readme) if listing.readme else None), implied
         folder = parent
 
 
@@ -406,7 +426,11 @@ def _readme_version(path: str, stamp: float) -> KerasVersion | None:
 
 
 @lru_cache(maxsize=256)
-def _declared_in(folder: str, files: tuple[str, ...], stamp: tuple[float, ...]) -> KerasVersion | None:
+def _declared_in(folder: str, files: tuple[str, ...],
+                 stamp: tuple[float, ...]) -> tuple[KerasVersion | None, KerasVersion | None]:
+    """(what the files' TensorFlow or Keras requirements say, what a Keras-2-only package they
+    declare implies)."""
+    implied = None
     for name in files:
         try:
             with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as handle:
@@ -415,10 +439,13 @@ def _declared_in(folder: str, files: tuple[str, ...], stamp: tuple[float, ...]) 
             continue
         # keras decides when declared (Keras 3 ships apart from TensorFlow): it alone can pin Keras 3's minor
         for requirement in sorted(_requirements(os.path.basename(name), text), key=_keras_first):
+            if implied is None and _KERAS_2_ONLY_REQUIREMENT.match(requirement):
+                implied = KerasVersion(2, f"`{name}` declares `{requirement}`, which never supported Keras 3")
+                continue
             major, *flags = _major_of(requirement)
             if major:
-                return KerasVersion(major, f"`{name}` declares `{requirement}`", *flags)
-    return None
+                return KerasVersion(major, f"`{name}` declares `{requirement}`", *flags), implied
+    return None, implied
 
 
 def _requirements(name: str, text: str) -> list[str]:

@@ -38,7 +38,7 @@ _PARSO_CACHE_BOUND = 500  # modules; parso starts evicting at 600 (see _bound_pa
 
 class Definition(NamedTuple):
     path: str
-    line: int  # 1-based line of the `def`/`class` name
+    line: int  # 1-based line of the `def`/`class` name, or of the assignment
 
 
 class ProjectResolver:
@@ -129,6 +129,12 @@ class ProjectResolver:
         names = name.split(".")
         path = self._module_path(folder, module) if all(part.isidentifier() for part in names) else None
         return self._defined_in(path, names) if path is not None else None
+
+    def module_path(self, importer: str | None, module: str) -> str | None:
+        """The project's file that `import <module>` in ``importer`` runs, where Python would find it."""
+        if not consults_project(importer, module):
+            return None
+        return self._module_path(os.path.dirname(os.path.abspath(importer)), module)
 
     def _module_path(self, folder: str, module: str) -> str | None:
         """The project's file for ``module`` as imported from ``folder``, where Python would find it."""
@@ -326,18 +332,26 @@ class ProjectResolver:
 
 
 def _top_level_definition(path: str, tree: ast.Module, name: str) -> Definition | None:
-    """The one top-level `def`/`class` that binds ``name`` in ``tree``, when nothing else at the
-    top binds it (an import, an assignment, a definition under `if`/`try`)."""
+    """The one top-level `def`/`class`, or plain assignment (`REGISTRY = Registry()`), that binds
+    ``name`` in ``tree``, when nothing else at the top binds it (an import, another assignment, a
+    definition under `if`/`try`)."""
     found = None
     for statement in tree.body:
-        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            if statement.name == name:
-                if found is not None:
-                    return None
-                found = statement
-        elif not names_bound_by(statement).isdisjoint((name, "*")):
+        if _defines(statement, name):
+            if found is not None:
+                return None
+            found = statement
+        elif (not isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+              and not names_bound_by(statement).isdisjoint((name, "*"))):
             return None
     return Definition(path, found.lineno) if found is not None else None
+
+
+def _defines(statement: ast.stmt, name: str) -> bool:
+    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return statement.name == name
+    return (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name) and statement.targets[0].id == name)
 
 
 _REEXPORT_DEPTH = 4  # re-exports followed through the project's modules
@@ -396,6 +410,22 @@ def _added_paths() -> tuple[str, ...]:
                  and not any(os.path.realpath(path).startswith(folder) for folder in library))
 
 
+def package_inits(path: str) -> list[str]:
+    """The `__init__.py` of each package a module at ``path`` is in, outermost first: Python runs
+    them, in this order, before the module itself."""
+    inits = []
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.basename(path) == "__init__.py":
+        folder = os.path.dirname(folder)
+    while os.path.isfile(init := os.path.join(folder, "__init__.py")):
+        inits.append(init)
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    return inits[::-1]
+
+
 def _module_file(stem: str) -> str | None:
     """The module a dotted path names: ``stem``.py, else the package ``stem``/__init__.py."""
     return next((candidate for candidate in (stem + ".py", os.path.join(stem, "__init__.py"))
@@ -444,13 +474,17 @@ def _probe(module: str, name: str, alias: str) -> tuple[str, str]:
     return f"import {module} as {alias}", alias
 
 
+# a module-level variable is a "statement" to jedi (`REGISTRY = Registry()`)
+_DEFINITION_TYPES = ("function", "class", "statement")
+
+
 def _definition(names) -> Definition | None:
-    """The first function or class in a Python file of the project among jedi's answers: code an
-    environment installed (pip, a library) is not the project's, and interpreting it could take
-    as long as that library is big."""
+    """The first function, class or module variable in a Python file of the project among jedi's
+    answers: code an environment installed (pip, a library) is not the project's, and interpreting
+    it could take as long as that library is big."""
     for found in names:
         path = found.module_path
-        if (path and str(path).endswith(".py") and found.type in ("function", "class") and found.line
+        if (path and str(path).endswith(".py") and found.type in _DEFINITION_TYPES and found.line
                 and not _INSTALLED_CODE.intersection(os.path.normpath(str(path)).split(os.sep))):
             return Definition(str(path), found.line)
     return None

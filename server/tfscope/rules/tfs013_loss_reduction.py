@@ -1,3 +1,6 @@
+import ast
+
+from tfscope.astutil import text_of
 from tfscope.diagnostics import AverageLossPerExample, Severity
 from tfscope.model.entities import SemanticModel
 from tfscope.model.facts import LossCalled
@@ -26,7 +29,10 @@ called directly, outside `compile`, where a strategy is active:
 
 A loss class of the project's own counts when its `__init__` leaves the reduction at the
 default (no `reduction` passed to `super().__init__`, or a parameter defaulting to `AUTO`); the
-finding is then on that line of the class, where the fix belongs. A class that overrides
+finding is then on that line of the class, where the fix belongs; when a training script's run
+calls it in another module than the one that decides its reduction (a class a registry builds
+from a configuration: `REGISTRY.build_loss(config)(y_true, y_pred)`), the call is reported too,
+in the module that calls it, which is where Keras raises. A class that overrides
 `__call__` skips Keras's check and is left alone, as is a loss handed to `compile`, and one
 whose `reduction` the code assigns after construction (`loss.reduction = NONE`, or a wrapper
 loss's `reduction` setter that forwards to it: the wrapper's users choose).
@@ -84,27 +90,44 @@ def check(model: SemanticModel):
     seen = set()
     # one finding per loss, with the surest reason: a call in a replica, then in a scope
     for event in sorted(model.events_of(LossCalled), key=_certainty):
-        if not event.default_reduction or event.reduction_site in seen:
+        if not event.default_reduction:
             continue
         if event.loss is not None and event.loss.reduction_assigned:
             continue  # the code sets it after construction (a wrapper's `reduction` setter forwards to it)
+        # the module that calls it sees where it raises; the fix is in the module that decides it
+        call_elsewhere = event.reduced_elsewhere and event.call not in seen
+        if event.reduction_site in seen and not call_elsewhere:
+            continue
         where = _where_it_raises(model, event)
         if where is None:
             continue
         message, related = where
-        seen.add(event.reduction_site)
-        yield Violation(
-            node=event.reduction_site,
-            message=f"`{event.label}`{_picked_by(event)} uses the default reduction but {message}; "
-            f"{_COMPILED_ADVICE if event.compiled_caller else _STEP_ADVICE}",
-            related=related,
-            intent=_average_per_example(model, event),
-        )
+        advice = _COMPILED_ADVICE if event.compiled_caller else _STEP_ADVICE
+        if event.reduction_site not in seen:
+            seen.add(event.reduction_site)
+            yield Violation(
+                node=event.reduction_site,
+                message=f"`{event.label}`{_picked_by(event)} uses the default reduction but {message}; {advice}",
+                related=related,
+                intent=_average_per_example(model, event),
+            )
+        if call_elsewhere:
+            seen.add(event.call)
+            yield Violation(
+                node=event.call,
+                message=f"`{_callee(event.call)}` is a `{event.label}`, whose own module leaves its reduction at the "
+                f"default, and {message}; {advice} where its module decides it",
+                related=((event.reduction_site, "the default reduction is decided here"),),
+            )
 
 
 _STEP_ADVICE = "pass `reduction=\"none\"` and average with `tf.nn.compute_average_loss`"
 # Keras averages what a compiled loss returns over the global batch itself
 _COMPILED_ADVICE = "pass `reduction=\"none\"` and return the per-example values"
+
+
+def _callee(call: ast.AST) -> str:
+    return text_of(call.func if isinstance(call, ast.Call) else call)
 
 
 def _certainty(event: LossCalled) -> int:

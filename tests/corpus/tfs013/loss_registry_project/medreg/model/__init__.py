@@ -1,0 +1,2 @@
+import medreg.model.backbone
+import medreg.model.network

@@ -1,0 +1,2 @@
+import medreg.loss
+import medreg.model

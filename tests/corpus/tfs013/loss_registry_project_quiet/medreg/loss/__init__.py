@@ -1,0 +1,1 @@
+from medreg.loss.image import LocalNormalizedCrossCorrelation, SumSquaredDifference
