@@ -266,7 +266,7 @@ class Calls:
                 picker = _picker(node.func, cls.node.name) if module is self.frame.module else None
                 instance = Loss(node, cls.node.name, reduction.default, site, tuple(self.conditions),
                                 picked_by=picker, cls=cls, sited_here=self.external_entry is None,
-                                reduction_module=module)
+                                reduction_module=module, made_in=self.frame.module)
         else:
             instance = Instance(cls, condition=tuple(self.conditions))
         if init is not None:

@@ -73,7 +73,7 @@ class LossCalled(NamedTuple):
     context_known: bool = True  # False in a function nobody in the file calls
     loss: Loss | None = None  # the object called (whose reduction the code may assign later)
     compiled_caller: str | None = None  # the loss or metric given to compile that calls it (see ``Loss``)
-    reduced_elsewhere: bool = False  # ``reduction_site`` is in another module than the call
+    reduced_elsewhere: bool = False  # the call's module neither made it nor decides its reduction
 
 
 class StartupAfterOps(NamedTuple):

@@ -416,9 +416,9 @@ class ObjectMethods(Restores):
             return None  # compile's container wrapped it earlier on this path: Keras checks it no more
         scope = self.current()
         open_scope = scope if scope is not None and not scope.is_default else None
-        # a script's run calls it in one module, its reduction is decided in another (a registry's class)
+        # a script's run calls it in one module, made and given its reduction in others (a registry's class)
         reduced_elsewhere = (self.external_entry is None and loss.reduction_module is not None
-                             and loss.reduction_module is not self.frame.module)
+                             and self.frame.module not in (loss.reduction_module, loss.made_in))
         self.report(LossCalled(loss.node, loss.label, loss.default_reduction, self.replica, self.local_node(node),
                                loss.reduction_site or loss.node, open_scope,
                                self.root.context_known or self.root.test_entry, loss, self.compiled_caller,

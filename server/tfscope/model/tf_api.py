@@ -172,7 +172,8 @@ class TfApiCalls:
     def api_loss(self, name, node, args, kwargs):
         reduction = loss_reduction.of_api_loss(node)
         return Loss(node, name.rsplit(".", 1)[-1], reduction.default, reduction.site, tuple(self.conditions),
-                    sited_here=self.external_entry is None, reduction_module=self.frame.module)
+                    sited_here=self.external_entry is None, reduction_module=self.frame.module,
+                    made_in=self.frame.module)
 
     def api_checkpoint(self, name, node, args, kwargs):
         owner = self.new_owner(Api.CHECKPOINT, "tf.train.Checkpoint", node)

@@ -400,6 +400,7 @@ class Loss:
     # constructed by this file's own code, not by another module's that it runs: its finding is this file's
     sited_here: bool = True
     reduction_module: ast.AST | None = None  # the module whose code holds ``reduction_site``
+    made_in: ast.AST | None = None  # the module whose code constructed it
 
 
 @dataclass(eq=False)

@@ -30,7 +30,7 @@ called directly, outside `compile`, where a strategy is active:
 A loss class of the project's own counts when its `__init__` leaves the reduction at the
 default (no `reduction` passed to `super().__init__`, or a parameter defaulting to `AUTO`); the
 finding is then on that line of the class, where the fix belongs; when a training script's run
-calls it in another module than the one that decides its reduction (a class a registry builds
+calls it in a module that neither made it nor decides its reduction (a class a registry builds
 from a configuration: `REGISTRY.build_loss(config)(y_true, y_pred)`), the call is reported too,
 in the module that calls it, which is where Keras raises. A class that overrides
 `__call__` skips Keras's check and is left alone, as is a loss handed to `compile`, and one
