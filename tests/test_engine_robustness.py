@@ -172,3 +172,26 @@ def test_a_keras_method_called_through_an_alias_is_analysed(name):
     """`fit = model.fit; fit(x, y)`: the call's node is a name, not the method's attribute."""
     analysis = analyze(Source(ALIASED_METHOD_CALLS.format(name=name)))
     assert analysis.tree is not None and isinstance(analysis.diagnostics, list)
+
+
+def test_a_recursive_function_runs_once_but_a_factory_given_other_strings_runs_again():
+    """Recursion is not followed (config classes recursing through each other would multiply the
+    work); the same factory asked for another kind of object (`build("loss")` inside
+    `build("model")`, a registry's `build_from_config`) runs once more, and no deeper."""
+    code = (
+        "import tensorflow as tf\n"
+        "\n"
+        "def build(kind, depth):\n"
+        "    model = tf.keras.Sequential([tf.keras.layers.Dense(4)])\n"
+        "    if depth:\n"
+        "        build(kind, depth - 1)\n"
+        "    if kind == 'model':\n"
+        "        build('loss', depth)\n"
+        "    return model\n"
+        "\n"
+        "build('model', 3)\n"
+    )
+    model = analyze(Source(code)).model
+    # each run of `build` makes one Dense layer of its own (the model it returns is re-sited at its caller)
+    runs = [owner for owner in model.owners if owner.label == "keras.layers.Dense"]
+    assert len(runs) == 2

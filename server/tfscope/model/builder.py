@@ -67,7 +67,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, StepPicks, ScopeStack
         self.compiled_caller: str | None = None  # inside the loss or metric named so that compile was given
         self.call_stack: list[ast.AST] = []  # call nodes being inlined, outermost first
         self.assignments_in: dict[int, dict] = {}  # see ``StepPicks.step_pick``
-        self.active_functions: list[tuple[Function, tuple]] = []  # with the strings each run was given
+        self.active_functions: list[tuple[Function, list, dict]] = []  # with the arguments each run was given
         self.root: Root | None = None
         self.frames: list[Frame] = []
         self.loop_depth = 0

@@ -16,8 +16,7 @@ class FunctionCalls:
 
     def call_function(self, function: Function, node: ast.Call, args: list, kwargs: dict, self_value=None):
         self.note_run(function, self_value)
-        texts = _texts_passed(args, kwargs)
-        if (self.runs_again(function, texts) or len(self.call_stack) >= MAX_CALL_DEPTH
+        if (self.runs_again(function, args, kwargs) or len(self.call_stack) >= MAX_CALL_DEPTH
                 or self.inlined_statements > MAX_INLINED_STATEMENTS
                 or shifts_a_strategy(function, args, kwargs)):
             for value in [*args, *kwargs.values()]:
@@ -31,7 +30,7 @@ class FunctionCalls:
         frame.literal_arguments = _literal_arguments(node, frame, function, into_another_module)
         owners_before_call = len(self.model.owners)
         self.call_stack.append(node)
-        self.active_functions.append((function, texts))
+        self.active_functions.append((function, args, kwargs))
         entry = self.external_entry
         if function.external and entry is None:
             self.external_entry = (node, self.statement, self.frame.key)
@@ -50,12 +49,15 @@ class FunctionCalls:
         self.resite_returned(result, frame, node, function, self.model.owners[owners_before_call:])
         return result
 
-    def runs_again(self, function: Function, texts: tuple) -> bool:
+    def runs_again(self, function: Function, args: list, kwargs: dict) -> bool:
         """Whether running ``function`` now would run it inside its own run: recursion, which is
         not followed. A run given other strings than the one under way (`build_from_config("loss",
         ...)` inside `build_from_config("model", ...)`) is another use of a factory, followed once."""
-        runs = [passed for active, passed in self.active_functions if active is function]
-        return bool(runs) and (len(runs) >= MAX_NESTED_RUNS or not any(texts) or texts in runs)
+        runs = [_texts_passed(*passed) for active, *passed in self.active_functions if active is function]
+        if not runs:
+            return False
+        texts = _texts_passed(args, kwargs)
+        return len(runs) >= MAX_NESTED_RUNS or not any(texts) or texts in runs
 
     def resite_returned(self, value, callee: Frame, call: ast.AST, function: Function, made_by_call: list) -> None:
         """A factory's product is reported (and fixed) where the caller calls the factory, unless
