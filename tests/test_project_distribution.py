@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tfscope import engine
 from tfscope.config import Settings
 from tfscope.resolve import distribution
@@ -191,3 +193,30 @@ def test_a_loss_whose_reduction_a_wrapper_s_setter_forwards_is_the_wrapper_users
     without_setter = WRAPPED_LOSS.replace("        self._real_bce.reduction = value\n", "        pass\n")
     project = _project(tmp_path / "plain", {"lab/losses.py": without_setter, "lab/training.py": TRAINER})
     assert _codes(project / "lab" / "losses.py") == ["TFS013"]
+
+
+def test_what_a_file_creates_and_whether_it_defines_tests_is_read_line_by_line(tmp_path):
+    """Each construction once per line, on the line it starts on (also after a long line without
+    one, a commented one, a docstring example and an argument list broken over lines)."""
+    text = ("import tensorflow as tf\n" + "x = 'Strategy' * 3  # no construction\n" * 200
+            + "# strategy = tf.distribute.TPUStrategy()\n"
+            + "    >>> tf.distribute.MirroredStrategy()\n"
+            + "first = tf.distribute.MirroredStrategy(); second = tf.distribute.OneDeviceStrategy('/gpu:0')\n"
+            + "worker = tf.distribute.MultiWorkerMirroredStrategy (\n    cluster_resolver=None)\n"
+            + "tpu = tf.distribute.experimental.TPUStrategy(resolver)")
+    path = tmp_path / "train.py"
+    path.write_text(text)
+    facts = distribution._ProjectScan()._read(path)
+    assert facts.creations == (("MirroredStrategy", 204), ("MultiWorkerMirroredStrategy", 205), ("TPUStrategy", 207))
+    assert not facts.defines_tests
+
+
+@pytest.mark.parametrize("marker", [
+    "def test_training():\n    pass\n", "    async def test_step(self):\n", "class TrainerTest(object):\n",
+    "import unittest\n", "from absl.testing import absltest\n", "class T(tf.test.TestCase):\n"])
+def test_each_kind_of_test_code_is_told(tmp_path, marker):
+    path = tmp_path / "checks.py"
+    path.write_text(f"import tensorflow as tf\nlatest = 'protest'\n{marker}")
+    assert distribution._ProjectScan()._read(path).defines_tests
+    path.write_text("import tensorflow as tf\nlatest = 'protest'  # a Test of nothing; def test\n")
+    assert not distribution._ProjectScan()._read(path).defines_tests

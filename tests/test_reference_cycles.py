@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import gc
+import weakref
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -120,3 +121,24 @@ def test_a_build_that_ran_another_modules_code_keeps_its_frames():
     builder.build()
     assert builder.ran_external_code
     assert all(function.closure is not None for function in builder.functions if function.node.name == "make")
+
+
+def test_an_answer_kept_per_node_goes_with_its_node():
+    """What the analysis keeps per syntax node (``per_node``) is worked out once per node and never
+    keeps an edited file's old nodes alive."""
+    from tfscope.astutil import per_node
+
+    asked = []
+
+    @per_node
+    def names_read(node: ast.AST) -> frozenset[str]:
+        asked.append(node)
+        return frozenset(part.id for part in ast.walk(node) if isinstance(part, ast.Name))
+
+    tree = ast.parse("model.fit(data, epochs=epochs)")
+    assert names_read(tree) == names_read(tree) == {"model", "data", "epochs"}
+    assert len(asked) == 1
+    asked.clear()
+    gone = weakref.ref(tree)
+    del tree
+    assert gone() is None  # freed by reference counting: the cache holds no strong reference

@@ -4,8 +4,26 @@ from __future__ import annotations
 
 import ast
 import functools
+import weakref
 from collections import deque
-from typing import Iterator
+from typing import Callable, Iterator, TypeVar
+
+_Answer = TypeVar("_Answer")
+
+
+def per_node(function: Callable[[ast.AST], _Answer]) -> Callable[[ast.AST], _Answer]:
+    """``function`` of a syntax node answered once for as long as the node lives: each build runs
+    the same code again, and an edited file's old nodes take their answers with them."""
+    answers: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    @functools.wraps(function)
+    def answered(node: ast.AST) -> _Answer:
+        answer = answers.get(node, answers)
+        if answer is answers:
+            answer = answers[node] = function(node)
+        return answer
+
+    return answered
 
 
 def dotted_name(node: ast.AST) -> str | None:

@@ -17,6 +17,7 @@ import ast
 import functools
 import os
 import re
+import weakref
 from collections import Counter
 from typing import Callable, NamedTuple
 
@@ -49,17 +50,27 @@ class Places:
         lines = _LINE_BREAK.split(code)
         self._statement_of: dict[int, ast.stmt] = {}  # id of a node -> its innermost statement
         self._statement_place: dict[int, tuple] = {}  # id of a statement -> its place
-        self._tree = tree
+        self._tree = weakref.ref(tree)  # a cached one must not keep its tree alive (see ``_PLACES``)
         self._by_place: dict[tuple, ast.AST] | None = None
+        statements: list[ast.stmt] = []
+        pending: list[tuple[ast.AST, ast.stmt | None]] = [(tree, None)]
+        while pending:  # one pass: each node belongs to the innermost statement above it
+            node, statement = pending.pop()
+            if isinstance(node, ast.stmt):
+                statement = node
+                statements.append(node)
+            if statement is not None:
+                self._statement_of[id(node)] = statement
+            pending.extend((child, statement) for child in ast.iter_child_nodes(node))
         seen: Counter = Counter()
-        statements = sorted((node for node in ast.walk(tree) if isinstance(node, ast.stmt)),
-                            key=lambda statement: (statement.lineno, statement.col_offset))
-        for statement in statements:
+        for statement in sorted(statements, key=lambda statement: (statement.lineno, statement.col_offset)):
             first = lines[statement.lineno - 1].rstrip() if statement.lineno <= len(lines) else ""
             seen[first] += 1
             self._statement_place[id(statement)] = (first, seen[first])
-            for node in _own_nodes(statement):
-                self._statement_of[id(node)] = statement
+
+    def holds(self, node: ast.AST) -> bool:
+        """Whether ``node`` is one of this tree's (while the tree lives no other node has its id)."""
+        return id(node) in self._statement_of
 
     def statement(self, node: ast.AST) -> tuple | None:
         """The place of the statement that holds ``node`` (itself, for a statement)."""
@@ -77,20 +88,11 @@ class Places:
     def node_at(self, place: tuple) -> ast.AST | None:
         if self._by_place is None:
             self._by_place = {}
-            for node in ast.walk(self._tree):
+            for node in ast.walk(self._tree()):
                 found = self.of(node)
                 if found is not None:
                     self._by_place.setdefault(found, node)
         return self._by_place.get(place)
-
-
-def _own_nodes(statement: ast.stmt):
-    """The statement and its expressions, not the statements nested in it (they have their own)."""
-    pending: list[ast.AST] = [statement]
-    while pending:
-        node = pending.pop()
-        yield node
-        pending.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, ast.stmt))
 
 
 class SeenFinding(NamedTuple):
@@ -183,22 +185,25 @@ def _run(path: str, version, settings: Settings, project: ProjectResolver) -> tu
     model = builder.build()
     add_evidence(model, version, path, settings)
     read = {module: modified(module) for module in run.trees}
-    places = {module: Places(module_tree, _text(module)) for module, module_tree in run.trees.items()}
-    module_of = {id(node): module for module, module_tree in run.trees.items() for node in ast.walk(module_tree)}
+    places = {module: _places_of(module, module_tree) for module, module_tree in run.trees.items()}
+
+    def module_of(node: ast.AST) -> str | None:
+        return next((module for module, found in places.items() if found.holds(node)), None)
+
     findings: dict[str, list[SeenFinding]] = {}
     for rule in all_rules():
         for violation in rule.check(model):
-            module = module_of.get(id(violation.node))
+            module = module_of(violation.node)
             place = places[module].of(violation.node) if module is not None else None
             if place is None:
                 continue  # the script's own lines: its own analysis reports them
             related = tuple((related_place, text) for node, text in violation.related
-                            if node is not None and module_of.get(id(node)) == module
+                            if node is not None and places[module].holds(node)
                             and (related_place := places[module].of(node)) is not None)
             findings.setdefault(module, []).append(SeenFinding(rule.code, violation.message, place, related))
     executed: dict[str, set[tuple]] = {}
     for statement in run.executed:
-        module = module_of.get(id(statement))
+        module = module_of(statement)
         if module is not None:
             executed.setdefault(module, set()).add(places[module].statement(statement))
     script_run = _Run(findings, {module: frozenset(found) for module, found in executed.items()})
@@ -207,6 +212,17 @@ def _run(path: str, version, settings: Settings, project: ProjectResolver) -> tu
             _RUNS.pop(next(iter(_RUNS)))
         _RUNS[key] = (script_run, read)
     return script_run, builder.unresolved
+
+
+# each tree the project read -> its places: every script's run reads the same trees (gone with the tree)
+_PLACES: weakref.WeakKeyDictionary[ast.Module, Places] = weakref.WeakKeyDictionary()
+
+
+def _places_of(module: str, tree: ast.Module) -> Places:
+    places = _PLACES.get(tree)
+    if places is None:
+        places = _PLACES[tree] = Places(tree, _text(module))
+    return places
 
 
 def _text(path: str) -> str:

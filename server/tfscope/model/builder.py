@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass, field
 
 from tfscope.astutil import walk_statements
-from tfscope.model.context import Frame, ScopeStack
+from tfscope.model.context import Frame, ScopeStack, TestParts
 from tfscope.model.entities import Owner, Root, SemanticModel, Strategy
 from tfscope.model.facts import OptimizerV2Era
 from tfscope.model.joins import Condition
@@ -62,7 +62,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, StepPicks, ScopeStack
         self.set_on: dict[int, tuple] = {}  # id of a strategy -> the path `experimental_set_strategy` set it on
         self.conditions: list = []  # the branch conditions the code being run is under
         self.conditions_by_test: dict[ast.expr, Condition] = {}  # see ``condition_of``
-        self.names_in_test: dict[ast.expr, frozenset] = {}  # see ``condition_of``
+        self.test_parts: dict[ast.expr, TestParts] = {}  # see ``parts_of``
         self.replica: Strategy | None = None  # inside a function run by strategy.run
         self.compiled_caller: str | None = None  # inside the loss or metric named so that compile was given
         self.call_stack: list[ast.AST] = []  # call nodes being inlined, outermost first

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from collections import ChainMap
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from tfscope.astutil import dotted_name
 from tfscope.model.entities import Strategy
@@ -25,6 +26,14 @@ MAX_CALL_DEPTH = 12
 # through it again (`build_from_config` making a model whose constructor builds its loss by the same call)
 MAX_NESTED_RUNS = 2
 MAX_INLINED_STATEMENTS = 200_000  # keeps pathological files linear
+
+
+class TestParts(NamedTuple):
+    """The parts of a branch's test that a path's literals may decide (see ``ScopeStack.parts_of``)."""
+
+    names: frozenset[str]  # every name it reads
+    read: tuple[ast.expr, ...]  # its names and attributes of names (`self.strategy`), in `ast.walk` order
+    calls: tuple[ast.Call, ...]  # its calls, in `ast.walk` order
 
 
 @dataclass
@@ -155,15 +164,26 @@ class ScopeStack:
         except where the test names a parameter: then it speaks of what this call passed it."""
         passed = self.frame.passed
         if passed:
-            names = self.names_in_test.get(test)
-            if names is None:
-                names = self.names_in_test[test] = frozenset(
-                    node.id for node in ast.walk(test) if isinstance(node, ast.Name))
-            if not names.isdisjoint(passed):
+            if not self.parts_of(test).names.isdisjoint(passed):
                 condition = condition_of(in_terms_of(test, passed))
                 self.model.spelled.setdefault(condition[0], self.written_condition(test)[0])
                 return condition
         return self.written_condition(test)
+
+    def parts_of(self, test: ast.expr) -> TestParts:
+        """What of ``test`` a path's literals may decide, found in one walk of it once per build
+        (a function's tests are read again at each of its calls)."""
+        parts = self.test_parts.get(test)
+        if parts is None:
+            read, calls = [], []
+            for node in ast.walk(test):
+                if isinstance(node, ast.Name) or (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
+                    read.append(node)
+                elif isinstance(node, ast.Call):
+                    calls.append(node)
+            names = frozenset(node.id for node in read if isinstance(node, ast.Name))
+            parts = self.test_parts[test] = TestParts(names, tuple(read), tuple(calls))
+        return parts
 
     def written_condition(self, test: ast.expr) -> Condition:
         condition = self.conditions_by_test.get(test)

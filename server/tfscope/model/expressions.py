@@ -215,9 +215,10 @@ class Expressions:
         is_distributed=True)`), flags a method set, constructed strategies, answered calls."""
         literals = {name: value.value for name in frame.literal_arguments
                     if isinstance(value := frame.env.get(name), ast.Constant)}
-        literals.update(self.flags_tested(test, frame))
-        literals.update(self.strategies_tested(test, frame))
-        calls = [node for node in ast.walk(test) if isinstance(node, ast.Call)]  # one walk for both kinds
+        parts = self.parts_of(test)
+        literals.update(self.flags_tested(parts.read, frame))
+        literals.update(self.strategies_tested(parts.read, frame))
+        calls = parts.calls
         if calls:
             literals.update(self.types_tested(calls, frame))
             literals.update(self.folders_tested(calls, frame))
@@ -268,31 +269,29 @@ class Expressions:
                 answers[node] = False
         return answers
 
-    def strategies_tested(self, test: ast.expr, frame: Frame) -> dict:
+    def strategies_tested(self, read: tuple[ast.expr, ...], frame: Frame) -> dict:
         """`strategy is not None`, `if self.strategy:` -> decided where the name holds one strategy the
         code constructed on every path that reaches here (made under no condition this path does not
         also hold: `X() if multi_gpu else None` leaves the strategy alone in the name): never None."""
         present = {}
-        for node in ast.walk(test):
+        for node in read:
             if isinstance(node, ast.Name):
                 value, key = frame.lookup(node.id), node.id
-            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            else:
                 receiver = frame.lookup(node.value.id)
                 value = receiver.attrs.get(node.attr) if isinstance(receiver, (Instance, Owner)) else None
                 key = f"{node.value.id}.{node.attr}"
-            else:
-                continue
             if (isinstance(value, Strategy) and value.node is not None and value.kind != "unknown"
                     and all(condition in self.conditions or condition[0] == existence_of(value)
                             for condition in value.condition)):
                 present[key] = _CONSTRUCTED
         return present
 
-    def flags_tested(self, test: ast.expr, frame: Frame) -> dict:
+    def flags_tested(self, read: tuple[ast.expr, ...], frame: Frame) -> dict:
         """`self.compiled` -> True where a method that ran on this path set it (see ``Instance.flags``)."""
         flags = {}
-        for node in ast.walk(test):
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        for node in read:
+            if isinstance(node, ast.Attribute):
                 receiver = self.eval(node.value, frame)
                 value = receiver.attrs.get(node.attr) if isinstance(receiver, Instance) else None
                 if isinstance(value, ast.Constant) and node.attr in receiver.flags:

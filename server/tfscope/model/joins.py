@@ -9,7 +9,6 @@ only sees the owners that can exist there, so branches that each stay consistent
 from __future__ import annotations
 
 import ast
-import copy
 from functools import lru_cache
 from typing import Iterable, Iterator, NamedTuple
 
@@ -260,32 +259,45 @@ def _compound(text: str) -> ast.BoolOp | None:
     return test if isinstance(test, ast.BoolOp) else None
 
 
+@lru_cache(maxsize=16384)  # by the node of a tree ``_compound`` keeps: each is read at every path comparison
+def _spoken_of(test: ast.expr) -> tuple[ast.expr, bool, str]:
+    """``subject_of``, and the subject's text."""
+    subject, held = subject_of(test)
+    return subject, held, text_of(subject)
+
+
 def _truth(test: ast.expr, known: dict[str, bool]) -> bool | None:
     """Whether ``test`` holds given the truth of the tests in ``known`` (text -> held); None
     where they do not decide it."""
-    subject, held = subject_of(test)
+    subject, held, text = _spoken_of(test)
     if isinstance(subject, ast.BoolOp):  # decided by one operand that decides it, or by all of them
         decisive = isinstance(subject.op, ast.Or)
         operands = [_truth(value, known) for value in subject.values]
         truth = decisive if decisive in operands else None if None in operands else not decisive
     else:
-        truth = known.get(text_of(subject))
+        truth = known.get(text)
         if truth is None and (folded := _folded(subject, {})) is not _UNBOUND:
             truth = bool(folded)
     return None if truth is None else truth is held
 
 
 def in_terms_of(test: ast.expr, passed: dict[str, ast.expr]) -> ast.expr:
-    """``test`` with each parameter replaced by what the call passed it (see ``passed_arguments``)."""
-    return _Renamer(passed).visit(copy.deepcopy(test))
-
-
-class _Renamer(ast.NodeTransformer):
-    def __init__(self, passed: dict[str, ast.expr]) -> None:
-        self.passed = passed
-
-    def visit_Name(self, node: ast.Name) -> ast.expr:
-        return self.passed.get(node.id, node)
+    """``test`` with each parameter replaced by what the call passed it (see ``passed_arguments``);
+    the parts that name none are shared with ``test``, which stays as it is."""
+    if isinstance(test, ast.Name):
+        return passed.get(test.id, test)
+    fields, changed = {}, False
+    for name, value in ast.iter_fields(test):
+        if isinstance(value, ast.AST):
+            renamed = in_terms_of(value, passed)
+        elif isinstance(value, list):
+            renamed = [in_terms_of(item, passed) if isinstance(item, ast.AST) else item for item in value]
+            renamed = value if all(new is old for new, old in zip(renamed, value)) else renamed
+        else:
+            renamed = value
+        fields[name] = renamed
+        changed = changed or renamed is not value
+    return ast.copy_location(type(test)(**fields), test) if changed else test
 
 
 def passed_arguments(call: ast.AST | None, positional: list[ast.arg], keyword_only: list[ast.arg],

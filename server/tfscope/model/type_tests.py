@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import ast
 
-from tfscope.astutil import text_of
+from tfscope.astutil import per_node, text_of
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.values import Alternatives, ApiRef, Instance
 from tfscope.resolve.catalog import Api
@@ -47,6 +47,7 @@ def is_isinstance_call(node: ast.AST) -> bool:
             and len(node.args) == 2 and not node.keywords)
 
 
+@per_node  # asked at each run of the test that holds it
 def reads_only(node: ast.expr) -> bool:
     """Whether evaluating ``node`` again makes nothing: names, attributes, subscripts, and
     `get_strategy()`, which only reads the current strategy."""

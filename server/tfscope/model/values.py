@@ -5,8 +5,9 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import NamedTuple
 
-from tfscope.astutil import names_bound_by, text_of
+from tfscope.astutil import names_bound_by, per_node, text_of
 from tfscope.model.entities import Owner, Strategy
 
 
@@ -86,13 +87,15 @@ class ClassValue:
         lineage = self._lineage()
         if lineage is None:
             return None
-        called_past_override = {node.attr for cls in lineage for node in ast.walk(cls.node)
-                                if isinstance(node, ast.Attribute) and _names_a_class_of(node.value, lineage)}
+        codes = [_class_code(cls.node) for cls in lineage]
+        if any(code.makes_attributes_dynamically for code in codes):
+            return None
+        class_names = {cls.node.name for cls in lineage}
+        called_past_override = {attr for code in codes for attr, receiver in code.methods_read_on_classes
+                                if receiver is None or receiver in class_names}
         names = set()
-        for cls in lineage:
-            if any(_makes_attributes_dynamically(node) for node in ast.walk(cls.node)):
-                return None
-            names.update(_bound_in_class_body(cls.node))
+        for cls, code in zip(lineage, codes):
+            names.update(code.bound_in_body)
             for name, method in cls.methods.items():
                 if self.method(name) is method or name in called_past_override:
                     names.update(_stored_on_receiver(method.node))
@@ -180,11 +183,27 @@ class ClassValue:
         return True
 
 
-def _names_a_class_of(node: ast.expr, lineage: list[ClassValue]) -> bool:
-    """`super()`, `super(Cls, self)` or a class of ``lineage`` by name (`Base.__init__(self)`)."""
-    if isinstance(node, ast.Call):
-        return isinstance(node.func, ast.Name) and node.func.id == "super"
-    return isinstance(node, ast.Name) and any(cls.node.name == node.id for cls in lineage)
+class _ClassCode(NamedTuple):
+    """What ``ClassValue.attributes_its_code_sets`` reads of a class's code."""
+
+    makes_attributes_dynamically: bool
+    bound_in_body: frozenset[str]
+    # (attribute, the class name it is read on, or None for `super()`): `Base.__init__(self)`
+    methods_read_on_classes: frozenset[tuple[str, str | None]]
+
+
+@per_node
+def _class_code(node: ast.ClassDef) -> _ClassCode:
+    dynamic, read = False, set()
+    for part in ast.walk(node):
+        dynamic = dynamic or _makes_attributes_dynamically(part)
+        if isinstance(part, ast.Attribute):
+            receiver = part.value
+            if isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name) and receiver.func.id == "super":
+                read.add((part.attr, None))
+            elif isinstance(receiver, ast.Name):
+                read.add((part.attr, receiver.id))
+    return _ClassCode(dynamic, frozenset(_bound_in_class_body(node)), frozenset(read))
 
 
 def _makes_attributes_dynamically(node: ast.AST) -> bool:
@@ -209,17 +228,17 @@ def _bound_in_class_body(node: ast.ClassDef):
             yield from names_bound_by(statement)
 
 
-def _stored_on_receiver(node: ast.FunctionDef | ast.AsyncFunctionDef):
+@per_node
+def _stored_on_receiver(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
     """The attributes a method stores on its first parameter (`self.x = ...`, `for self.i in ...`),
     nested functions' stores included."""
     parameters = node.args.posonlyargs + node.args.args
     if not parameters:
-        return
+        return frozenset()
     receiver = parameters[0].arg
-    for part in ast.walk(node):
-        if (isinstance(part, ast.Attribute) and isinstance(part.ctx, ast.Store)
-                and isinstance(part.value, ast.Name) and part.value.id == receiver):
-            yield part.attr
+    return frozenset(part.attr for part in ast.walk(node)
+                     if isinstance(part, ast.Attribute) and isinstance(part.ctx, ast.Store)
+                     and isinstance(part.value, ast.Name) and part.value.id == receiver)
 
 
 def _sequential_built_at_construction(cls: ClassValue) -> bool:

@@ -30,13 +30,40 @@ _TEST_FOLDERS = frozenset({"test", "tests", "testing", "integration_test", "inte
 # import statements, a parenthesised name list included
 _IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(?P<source>\.*[\w.]*)[ \t]+import[ \t]+(?P<names>\([^)]*\)|[^#\n]*)"
                      r"|import[ \t]+(?P<modules>[^#\n]*))", re.MULTILINE)
-_TESTS = re.compile(r"^[ \t]*(?:(?:async[ \t]+)?def[ \t]+test|class[ \t]+\w*Test\w*[ \t]*[(:])|\b(?:unittest|absltest)\b|"
-                    r"\btf\.test\.TestCase\b", re.MULTILINE)
+# (literal every match holds, pattern): each tried only on texts that hold its literal, since
+# a pattern of alternatives is tried at every position of a long file
+_TESTS = (
+    ("test", re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+test", re.MULTILINE)),
+    ("Test", re.compile(r"^[ \t]*class[ \t]+\w*Test\w*[ \t]*[(:]", re.MULTILINE)),
+    ("unittest", re.compile(r"\bunittest\b")),
+    ("absltest", re.compile(r"\babsltest\b")),
+    ("tf.test.TestCase", re.compile(r"\btf\.test\.TestCase\b")),
+)
 # the scripts read to see a module's code run under their strategies
 MAX_DRIVERS = 4
 # a construction on a line of code: not behind a comment, nor an example in a docstring (`>>> `, `... `)
 _CREATION = re.compile(r"^(?![ \t]*(?:>>>|\.\.\.)(?:[ \t]|$))[^#\n]*?\b(?P<name>" + "|".join(sorted(STRATEGY_CLASSES))
                        + r")\s*\(", re.MULTILINE)
+
+_STRATEGY_NAME_END = "Strategy"
+assert all(name.endswith(_STRATEGY_NAME_END) for name in STRATEGY_CLASSES)
+
+
+def _is_test_code(text: str) -> bool:
+    return any(literal in text and pattern.search(text) for literal, pattern in _TESTS)
+
+
+def _creations_in(text: str):
+    """``_CREATION``'s matches, tried only on the lines that name a strategy class (each class's
+    name ends so): most files name none, and the pattern is slow on every line of a long one."""
+    end = 0
+    while (found := text.find(_STRATEGY_NAME_END, end)) != -1:
+        start = text.rfind("\n", 0, found) + 1
+        end = text.find("\n", found)
+        end = len(text) if end == -1 else end
+        match = _CREATION.match(text, start)
+        if match is not None:
+            yield match
 
 
 class ProjectStrategy(NamedTuple):
@@ -162,12 +189,12 @@ class _ProjectScan:
             text = ""
         creations = []
         line, counted = 1, 0  # lines are counted on from the last creation, not from the top each time
-        for match in _CREATION.finditer(text):
+        for match in _creations_in(text):
             line += text.count("\n", counted, match.start("name"))
             counted = match.start("name")
             creations.append((match["name"], line))
         facts = _FileFacts(tuple(creations), _imported_modules(text) if creations else frozenset(),
-                           _TESTS.search(text) is not None)
+                           _is_test_code(text))
         with self._lock:
             self._facts[key] = facts
         return facts
