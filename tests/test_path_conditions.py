@@ -170,3 +170,36 @@ def test_a_name_pinned_to_a_literal_decides_the_other_comparisons_of_it() -> Non
     assert not contradicts([("experiment in ['WDC']", True)], [("experiment == 'residual'", False)])
     assert not contradicts([("experiment in ['WDC', 'DC']", True)], [("experiment == 'DC'", True)])
     assert not contradicts([("experiment == 'WDC'", True)], [("other == 'residual'", True)])
+
+
+def test_a_nested_function_nobody_calls_runs_on_the_path_its_definition_ran_on() -> None:
+    """A step defined only when a strategy is given exists only then: what it makes is on that
+    path, so objects made only on the other path never reach it (baskerville's trainer)."""
+    import ast
+
+    from tfscope.config import DEFAULT_SETTINGS
+    from tfscope.model.builder import ModelBuilder
+    from tfscope.resolve.catalog import Api
+
+    text = """\
+import os
+
+import tensorflow as tf
+
+
+def make_step(model, strategy=None):
+    if strategy is not None:
+        def replica_step(x):
+            optimizer = tf.keras.optimizers.Adam()
+            optimizer.apply_gradients(zip([x], model.trainable_variables))
+        return replica_step
+
+
+strategy = tf.distribute.MirroredStrategy() if os.environ.get("MULTI_GPU") else None
+model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+step = make_step(model, strategy)
+"""
+    model = ModelBuilder(ast.parse(text), 3, DEFAULT_SETTINGS, path="steps.py").build()
+    [optimizer] = [owner for owner in model.owners if owner.kind is Api.OPTIMIZER]
+    assert ("strategy", True) in optimizer.condition
+    assert contradicts(optimizer.condition, (("strategy", False),))

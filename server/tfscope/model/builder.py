@@ -205,7 +205,8 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, StepPicks, ScopeStack
     def analyze_uncalled(self, function: Function, self_value=None) -> None:
         self.root = Root(function.node, context_known=function.node in self.entry_points,
                          test_entry=_is_test(function))
-        self.scopes, self.replica, self.call_stack, self.loop_depth, self.conditions = [], None, [], 0, []
+        self.scopes, self.replica, self.call_stack, self.loop_depth = [], None, [], 0
+        self.conditions = list(function.defined_under)  # whoever calls it, it exists only on that path
         self.compiled_caller = None
         frame = Frame({}, parent=function.closure, function=function, key=function.node)
         self.frames = [frame]

@@ -27,7 +27,7 @@ class FunctionCalls:
         self.bind_parameters(function, frame, args, kwargs, self_value, call=node)
         into_another_module = function.external or (
             function.closure is not None and function.closure.module is not self.frame.module)
-        frame.literal_arguments = _literal_arguments(node, frame, function, into_another_module)
+        frame.literal_arguments = _literal_arguments(node, frame, self.frame, function, into_another_module)
         owners_before_call = len(self.model.owners)
         self.call_stack.append(node)
         self.active_functions.append((function, args, kwargs))
@@ -252,15 +252,18 @@ def _is_static(node) -> bool:
     return any(isinstance(d, ast.Name) and d.id in ("staticmethod",) for d in node.decorator_list)
 
 
-def _literal_arguments(call: ast.AST, frame: Frame, function: Function, into_another_module: bool) -> frozenset:
-    """The parameters bound to a literal written at ``call`` itself (a module's `MULTI_GPU = False`
-    passed on is not the caller's choice of path, nor is a default where the function's own file
-    may call it with it and other files with another value, each checked on its own). A call into
-    another module of the project takes the literal defaults it leaves as chosen: that module's
-    own analysis runs the function with every value."""
+def _literal_arguments(call: ast.AST, frame: Frame, caller: Frame, function: Function,
+                       into_another_module: bool) -> frozenset:
+    """The parameters bound to a literal written at ``call`` itself, or passed on from a parameter
+    of the caller's that was (a module's `MULTI_GPU = False` passed on is not the caller's choice
+    of path, nor is a default where the function's own file may call it with it and other files
+    with another value, each checked on its own). A call into another module of the project takes
+    the literal defaults it leaves as chosen: that module's own analysis runs the function with
+    every value."""
     if not isinstance(call, ast.Call):
         return frozenset()
     written = {id(arg) for arg in call.args} | {id(keyword.value) for keyword in call.keywords}
+    written |= {id(caller.env[name]) for name in caller.literal_arguments if name in caller.env}
     if into_another_module:
         arguments = function.node.args
         written |= {id(default) for default in [*arguments.defaults, *arguments.kw_defaults] if default is not None}

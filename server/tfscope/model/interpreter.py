@@ -251,7 +251,8 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
             isinstance(value, ApiRef) and classify(value.name) is Api.CONTEXT_MANAGER for value in decorators
         )
         function = Function(node, closure=frame, is_contextmanager=is_contextmanager,
-                            owner_class=owner_class, external=self.external or self.external_entry is not None)
+                            owner_class=owner_class, external=self.external or self.external_entry is not None,
+                            defined_under=tuple(self.conditions))
         self.functions.append(function)
         bound = self.decorated(function, decorators, node, frame)
         if owner_class is None:

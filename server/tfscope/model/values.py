@@ -57,6 +57,7 @@ class Function:
     is_contextmanager: bool = False
     owner_class: ClassValue | None = None
     external: bool = False  # defined in another module of the project
+    defined_under: tuple = ()  # the path its definition ran on: the function exists only there
 
 
 @dataclass(eq=False)
