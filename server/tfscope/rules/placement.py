@@ -49,7 +49,7 @@ def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | N
                                           _optimizer_era(model, owner))
         elif owner.kind in _BUILT_AFTER_UNUSED_STRATEGY and _put_to_work(model, owner):
             strategy = unused_strategy_before(model, owner)
-            if strategy is not None:
+            if strategy is not None and not _models_all_predate(model, owner, strategy):
                 yield outside_scope_violation(
                     model, culprit, owner, strategy, f"built after {strategy.describe()}, whose scope is "
                     "never entered, so it is not distributed", strategy.node)
@@ -234,6 +234,16 @@ def unused_strategy_before(model: SemanticModel, owner: Owner) -> Strategy | Non
                 and strategy.root is owner.root and visible and _position(strategy.node) < position):
             return strategy
     return None
+
+
+def _models_all_predate(model: SemanticModel, owner: Owner, strategy: Strategy) -> bool:
+    """An optimizer or metric built after a strategy nothing uses, in code whose models were all
+    built before it: the program never meant to build in its scope (a vestigial strategy), and
+    this object alone in the scope would train the same models, undistributed."""
+    if owner.kind not in (Api.OPTIMIZER, Api.METRIC):
+        return False
+    models = [other for other in model.owners if other.kind in (Api.MODEL, Api.LOADED_MODEL) and other.root is owner.root]
+    return bool(models) and all(_position(other.site) < _position(strategy.node) for other in models)
 
 
 def outside_scope_violation(model: SemanticModel, culprit: Owner, owner: Owner, strategy: Strategy,

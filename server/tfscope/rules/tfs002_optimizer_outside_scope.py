@@ -8,7 +8,10 @@ DOC = """\
 Checks for optimizer instances created outside the strategy scope that are used with a
 distributed model: passed to `compile` of a model built in the scope (including an optimizer
 constructed inline in a `compile(...)` call outside the scope), tracked together with it, or
-used in a `strategy.run` step.
+used in a `strategy.run` step; and optimizers built after a strategy whose scope is never
+entered, unless every model of that code was built before the strategy (a strategy added to a
+one-device program and left unused: this optimizer alone in its scope would train the same
+models, undistributed, and the message would point at the wrong object).
 
 ## Why is this bad?
 Optimizers own variables (iterations, slot variables). Keras raises `ValueError: Optimizer
