@@ -12,7 +12,7 @@ import ast
 from functools import lru_cache
 from typing import Iterable, Iterator, NamedTuple
 
-from tfscope.astutil import arguments_by_parameter, dotted_name, text_of
+from tfscope.astutil import arguments_by_parameter, dotted_name, per_node, text_of
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.values import (
     Alternatives,
@@ -259,7 +259,7 @@ def _compound(text: str) -> ast.BoolOp | None:
     return test if isinstance(test, ast.BoolOp) else None
 
 
-@lru_cache(maxsize=16384)  # by the node of a tree ``_compound`` keeps: each is read at every path comparison
+@per_node  # a tree ``_compound`` keeps is read at every path comparison
 def _spoken_of(test: ast.expr) -> tuple[ast.expr, bool, str]:
     """``subject_of``, and the subject's text."""
     subject, held = subject_of(test)
