@@ -142,3 +142,22 @@ def test_an_answer_kept_per_node_goes_with_its_node():
     gone = weakref.ref(tree)
     del tree
     assert gone() is None  # freed by reference counting: the cache holds no strong reference
+
+
+def test_a_script_run_reuses_a_module_s_places_only_while_its_tree_lives(tmp_path):
+    """Every script's run reads the project's same trees: their places are worked out once, and go
+    with the tree (an edited module's old tree takes them along)."""
+    from tfscope import script_runs
+
+    module = tmp_path / "trainer.py"
+    module.write_text("import tensorflow as tf\n\n\ndef fit(model):\n    model.fit(tf.zeros((1, 1)))\n")
+    tree = ast.parse(module.read_text())
+    kept_before = len(script_runs._PLACES)
+    places = script_runs._places_of(str(module), tree)
+    assert script_runs._places_of(str(module), tree) is places
+    call = tree.body[1].body[0].value
+    assert places.holds(call) and places.statement(call) == ("    model.fit(tf.zeros((1, 1)))", 1)
+    gone = weakref.ref(tree)
+    del tree, call
+    assert gone() is None
+    assert len(script_runs._PLACES) == kept_before

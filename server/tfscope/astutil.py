@@ -26,6 +26,13 @@ def per_node(function: Callable[[ast.AST], _Answer]) -> Callable[[ast.AST], _Ans
     return answered
 
 
+def assigned_name(statement: ast.stmt) -> str | None:
+    """`NAME = ...`: the one plain name a single-target assignment binds, else None."""
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+        return statement.targets[0].id
+    return None
+
+
 def dotted_name(node: ast.AST) -> str | None:
     """`a.b.c` for a plain attribute chain on a name, else None (cheaper than unparse)."""
     parts = []

@@ -12,7 +12,7 @@ import ast
 import os
 from dataclasses import dataclass, field
 
-from tfscope.astutil import walk_statements
+from tfscope.astutil import assigned_name, walk_statements
 from tfscope.model.context import Frame, ScopeStack, TestParts
 from tfscope.model.entities import Owner, Root, SemanticModel, Strategy
 from tfscope.model.facts import OptimizerV2Era
@@ -120,9 +120,8 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, StepPicks, ScopeStack
                     by_line.setdefault(method.node.lineno, method)
         for statement in self.tree.body if self.run is not None else ():
             # an object of the project's own class the module makes for the script's other modules (a registry)
-            if (isinstance(statement, ast.Assign) and len(statement.targets) == 1
-                    and isinstance(statement.targets[0], ast.Name)
-                    and isinstance(value := frame.env.get(statement.targets[0].id), Instance)):
+            name = assigned_name(statement)
+            if name is not None and isinstance(value := frame.env.get(name), Instance):
                 by_line[statement.lineno] = value
         return by_line
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from collections import ChainMap
 
-from tfscope.astutil import dotted_name, text_of
+from tfscope.astutil import assigned_name, dotted_name, text_of
 from tfscope.model.bindings import Bindings, names_tf_config
 from tfscope.model.calls import Calls
 from tfscope.model.functions import FunctionCalls
@@ -301,11 +301,10 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
         for statement in node.body:
             if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 cls.methods[statement.name] = self.exec_function_def(statement, frame, owner_class=cls)
-            elif (isinstance(statement, ast.Assign) and len(statement.targets) == 1
-                  and isinstance(statement.targets[0], ast.Name) and self.builds_text_only(statement.value, frame)):
+            elif (name := assigned_name(statement)) is not None and self.builds_text_only(statement.value, frame):
                 value = self.eval(statement.value, frame)
                 if is_text(value):
-                    cls.data[statement.targets[0].id] = value
+                    cls.data[name] = value
         frame.env[node.name] = self.decorated(cls, decorators, node, frame)
 
     def exec_import(self, node: ast.Import, frame: Frame) -> None:

@@ -19,7 +19,7 @@ import threading
 import time
 from typing import NamedTuple
 
-from tfscope.astutil import names_bound_by
+from tfscope.astutil import assigned_name, names_bound_by
 from tfscope.collector import collector_paused
 from tfscope.resolve.keras_version import uses_tensorflow_1_apis
 from tfscope.resolve.own_packages import library_named_package_parents, package_parent
@@ -350,8 +350,7 @@ def _top_level_definition(path: str, tree: ast.Module, name: str) -> Definition 
 def _defines(statement: ast.stmt, name: str) -> bool:
     if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return statement.name == name
-    return (isinstance(statement, ast.Assign) and len(statement.targets) == 1
-            and isinstance(statement.targets[0], ast.Name) and statement.targets[0].id == name)
+    return assigned_name(statement) == name
 
 
 _REEXPORT_DEPTH = 4  # re-exports followed through the project's modules
