@@ -144,7 +144,7 @@ class ObjectMethods(Restores):
             return None
         if isinstance(step, BoundMethod) and isinstance(step.receiver, Owner) and step.name in (
             TRAINING_METHODS | KERAS_LOOP_METHODS
-        ):
+        ) and not _defined_by_own_class(step.receiver, step.name):
             self.report(LoopInRun(node, strategy, step.name))
             return None
         receiver = None
@@ -495,6 +495,13 @@ def _flattened(value) -> list:
     if isinstance(value, Sequence):
         return _flattened(value.items)
     return [value]
+
+
+def _defined_by_own_class(owner: Owner, method: str) -> bool:
+    """The model's class (of the project) defines ``method`` itself: a `train_on_batch(x, optimizer)`
+    of its own is one step, not Keras's training loop."""
+    cls = class_of(owner)
+    return cls is not None and cls.method(method) is not None
 
 
 def _code_run_by_keras(value) -> Function | BoundMethod | Instance | None:
