@@ -405,6 +405,10 @@ def test_declared_dependencies_tell_the_keras_version(tmp_path, monkeypatch):
         "pixi feature": ({"pixi.toml": '[workspace]\nname = "x"\n[feature.gpu.pypi-dependencies]\n'
                           'tensorflow = { version = ">=2.10,<2.16" }\n'}, 2),
         "pixi conda pin": ({"pixi.toml": '[dependencies]\ntensorflow = "=2.13"\n'}, 2),
+        "Pipfile": ({"Pipfile": '[packages]\nnumpy = "*"\ntensorflow = "==2.12.0"\n'}, 2),
+        "Pipfile bare version": ({"Pipfile": '[[source]]\nname = "pypi"\n[packages]\ntensorflow = "2.2"\n'}, 2),
+        "Pipfile table": ({"Pipfile": '[dev-packages]\ntensorflow = {version = "<2.16", index = "pypi"}\n'}, 2),
+        "Pipfile any": ({"Pipfile": '[packages]\ntensorflow = "*"\n'}, 3),
         "dependency groups": ({"pyproject.toml": '[dependency-groups]\ntrain = ["tensorflow==2.14.1"]\n'}, 2),
         "unbounded": ({"requirements.txt": "tensorflow>=2.4\n"}, 3),  # admits both: the default
         "an old pin": ({"requirements.txt": "tensorflow_gpu==2.2.0\n"}, 2),  # older than every probe

@@ -467,7 +467,7 @@ def _requirements(name: str, text: str) -> list[str]:
         # `FROM tensorflow/tensorflow:2.4.1-gpu`, `RUN pip install tensorflow==2.4.1`
         return [f"tensorflow=={tag}" for tag in _DOCKER_IMAGE.findall(text)] + _PIP_SPEC.findall(text)
     if name == "Pipfile":
-        return [f"{n}{'' if v.strip() == '*' else v}" for n, v in re.findall(r'^\s*"?([\w.-]+)"?\s*=\s*"([^"]*)"', text, re.MULTILINE)]
+        return _pipfile_requirements(text)
     if name in ("setup.py", "setup.cfg"):
         return [match.strip() for match in _QUOTED_REQUIREMENT.findall(text)] + (
             re.findall(r"^\s*((?:tensorflow|tf[-_]keras|keras)[^\s#;]*)", text, re.MULTILINE) if name == "setup.cfg" else [])
@@ -490,6 +490,18 @@ def _pyproject_requirements(text: str) -> list[str]:
     for table in _dependency_tables(tool.get("poetry"), ("dependencies",)) + _pixi_tables(tool.get("pixi")):
         found.extend(_named_requirements(table))
     return found
+
+
+def _pipfile_requirements(text: str) -> list[str]:
+    """`[packages]` and `[dev-packages]`: `name = "*"`, `"==2.2"`, a bare `"2.2"` (read as `==`),
+    or `{version = ...}`."""
+    tomllib = toml()
+    try:
+        data = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return []
+    return [item for table in _dependency_tables(data, ("packages", "dev-packages"))
+            for item in _named_requirements(table)]
 
 
 def _pixi_requirements(text: str) -> list[str]:
@@ -515,7 +527,7 @@ def _dependency_tables(section, kinds: tuple[str, ...]) -> list[dict]:
 
 
 def _named_requirements(table: dict) -> list[str]:
-    """`name = "spec"` or `name = { version = "spec" }` (Poetry, pixi) as requirements."""
+    """`name = "spec"` or `name = { version = "spec" }` (Poetry, pixi, Pipfile) as requirements."""
     found = []
     for name, spec in table.items():
         version = spec.get("version", "") if isinstance(spec, dict) else spec
