@@ -1,4 +1,4 @@
-"""Buggy: a custom training loop with three strategy mistakes, each fatal or silently wrong.
+"""Buggy: a custom training loop with two strategy mistakes, each fatal or silently wrong.
 
 Each mistake is marked where tfscope reports it.
 """
@@ -33,11 +33,8 @@ with strategy.scope():
     # silently averages per replica); use reduction="none" and tf.nn.compute_average_loss.
     loss_object = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)
     checkpoint = tf.train.Checkpoint(model=model, optimizer=optimizer)
-
-manager = tf.train.CheckpointManager(checkpoint, "checkpoints/custom_loop", max_to_keep=2)
-# BUG TFS006: resuming right after construction creates the optimizer's slot variables here,
-# outside the scope ("Trying to create optimizer slot variable under the scope ...").
-checkpoint.restore(manager.latest_checkpoint)
+    manager = tf.train.CheckpointManager(checkpoint, "checkpoints/custom_loop", max_to_keep=2)
+    checkpoint.restore(manager.latest_checkpoint)
 
 
 @tf.function

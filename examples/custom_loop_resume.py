@@ -1,7 +1,8 @@
 """Correct: a custom training loop with `strategy.run`, resumed from the latest checkpoint.
 
 Everything that owns variables, including the checkpoint, is created in the scope, and the
-restore happens there too: right after construction it creates the optimizer's slot variables.
+restore happens there too, as in the official tutorial (before TensorFlow 2.5 a restore right
+after construction created the optimizer's slot variables under the strategy current there).
 """
 
 import tensorflow as tf

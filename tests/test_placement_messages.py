@@ -104,6 +104,7 @@ def test_what_the_tpu_wipe_asks_for_depends_on_what_was_wiped() -> None:
 
 
 RESTORED_FROM_A_FACTORY_OF_THREE_PATHS = """\
+# Last modified: 2020/10/05 (TensorFlow 2.3: OptimizerV2 makes a restore's slots under the current strategy)
 import tensorflow as tf
 
 

@@ -37,7 +37,7 @@ def add_evidence(model: SemanticModel, version, path: str | None, settings: Sett
     strategies the rest of the project creates."""
     model.keras_evidence = version.evidence
     model.legacy_optimizers = version.legacy_optimizers
-    model.slots_in_own_strategy = version.slots_in_own_strategy
+    model.slots_in_current_strategy = version.slots_in_current_strategy
     model.unscaled_replica_losses = version.unscaled_replica_losses
     model.graph_mode = version.graph_mode
     model.project_strategies = functools.cache(functools.partial(distribution.strategies_created, path, settings))

@@ -171,7 +171,7 @@ class SemanticModel:
     keras_version: int
     keras_evidence: str = ""  # why that version: the file, a setting, the environment, declared dependencies
     legacy_optimizers: bool = False  # the evidence pins TensorFlow before 2.11 (OptimizerV2)
-    slots_in_own_strategy: bool = False  # and 2.5 or later: slots follow the optimizer's strategy
+    slots_in_current_strategy: bool = False  # the evidence pins TensorFlow before 2.5 (see ``KerasVersion``)
     unscaled_replica_losses: bool = False  # the evidence pins Keras 3.0-3.7 (see ``KerasVersion``)
     graph_mode: bool = False  # TensorFlow 1 building graphs (see ``KerasVersion``)
     module: ast.AST | None = None

@@ -120,7 +120,6 @@ class Restore(NamedTuple):
     targets: tuple[Owner, ...]
     in_scope: bool  # a strategy's scope (or a replica context) was active
     # targets whose optimizer variables did not exist yet: no step, no `optimizer.build`
-    # (legacy OptimizerV2 creates them on restore without a strategy check)
     optimizer_variables_missing: tuple[Owner, ...]
 
 

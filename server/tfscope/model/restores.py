@@ -1,5 +1,5 @@
-"""Restores: `checkpoint.restore`, `load_weights`, `restore_or_initialize`, and which of them
-create optimizer variables where they run."""
+"""Restores: `checkpoint.restore`, `load_weights`, `restore_or_initialize`, and which optimizer
+variables did not exist yet where they ran."""
 
 from __future__ import annotations
 
@@ -47,10 +47,10 @@ class Restores:
         for target in targets:
             target.restored = True
         missing = tuple(
-            t for t in targets if (t.kind is Api.OPTIMIZER and _restore_makes_slots(t)
+            t for t in targets if (t.kind is Api.OPTIMIZER and not t.trained
                                    and not self.trains_only_unbuilt_models(t))
             or (t.kind in (Api.MODEL, Api.LOADED_MODEL) and t.optimizer is not None and not t.trained
-                and not _unbuilt(t) and (not isinstance(t.optimizer, Owner) or _restore_makes_slots(t.optimizer)))
+                and not _unbuilt(t) and (not isinstance(t.optimizer, Owner) or not t.optimizer.trained))
         )
         self.report(Restore(node, self.statement, self.frame.key, what, tuple(targets),
                             self.current() is not None or self.replica is not None, missing))
@@ -68,12 +68,6 @@ def _unbuilt(model: Owner) -> bool:
     wherever the model first runs (tensorflow/python/checkpoint/restore.py, `queue_slot_variables`:
     slot restorations wait for the original variable)."""
     return model.lazy and not model.built
-
-
-def _restore_makes_slots(optimizer: Owner) -> bool:
-    """A restore creates this optimizer's slot variables now: no step made them, and it is not a
-    legacy OptimizerV2 (whose `add_slot` enters the strategy it was made under)."""
-    return not optimizer.trained and ".legacy." not in optimizer.label
 
 
 def _is_weights_only_file(path) -> bool:

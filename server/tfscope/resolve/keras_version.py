@@ -178,9 +178,9 @@ class KerasVersion(NamedTuple):
     evidence: str  # why: "the file imports `tf_keras`", "requirements.txt pins tensorflow<2.16", ...
     # TensorFlow before 2.11: optimizers are OptimizerV2, whose variables appear at the first step
     legacy_optimizers: bool = False
-    # TensorFlow 2.5-2.10: OptimizerV2 makes its slots under the strategy it was created in, wherever
-    # they are made (`add_slot` enters `_distribution_strategy_scope`, optimizer_v2.py)
-    slots_in_own_strategy: bool = False
+    # TensorFlow before 2.5: OptimizerV2 makes its slots under whatever strategy is current then; from
+    # 2.5 under the one it was created in (`add_slot` enters `_distribution_strategy_scope`, optimizer_v2.py)
+    slots_in_current_strategy: bool = False
     # Keras 3.0-3.7: a default-reduction loss averages over the replica's batch only; 3.8 divides by the
     # replicas too (`scale_loss_for_distribution` in `reduce_values`, keras-team/keras#20609)
     unscaled_replica_losses: bool = False
@@ -198,7 +198,7 @@ def detect(code: str, path: str | None, setting: str, interpreter: str | None,
         version = Version(recorded.tensorflow)
         return KerasVersion(3 if version >= _FIRST_KERAS_3_TENSORFLOW else 2,
                             f"the notebook's output, which shows {recorded.tensorflow_shown_by or 'TensorFlow ' + recorded.tensorflow}",
-                            version < _FIRST_OPTIMIZER_V3_TENSORFLOW, _slots_in_own_strategy([version]))
+                            version < _FIRST_OPTIMIZER_V3_TENSORFLOW, _slots_in_current_strategy([version]))
     if recorded.keras:
         shown = f"the notebook's output, which shows Keras {recorded.keras}'s progress bar"
         dated = _from_recorded_python(recorded.python)  # its kernel's Python may also date the optimizers
@@ -214,7 +214,7 @@ def detect(code: str, path: str | None, setting: str, interpreter: str | None,
                  or _from_tensorflow_1_code(code)) if setting == "2" else None
         era = found is not None and found.major == 2
         return KerasVersion(int(setting), "the `keras-version` setting", era and found.legacy_optimizers,
-                            era and found.slots_in_own_strategy, graph_mode=era and found.graph_mode)
+                            era and found.slots_in_current_strategy, graph_mode=era and found.graph_mode)
     return (_from_environment(path, interpreter) or _from_last_modified(code, recorded)
             or _from_recorded_python(recorded.python) or _from_code(code, path))
 
@@ -271,7 +271,7 @@ def _from_environment(path: str | None, interpreter: str | None) -> KerasVersion
 
 def _from_tensorflow_1_code(code: str) -> KerasVersion | None:
     if uses_tensorflow_1_apis(code):
-        return KerasVersion(2, "the file uses TensorFlow 1 APIs", legacy_optimizers=True,
+        return KerasVersion(2, "the file uses TensorFlow 1 APIs", legacy_optimizers=True, slots_in_current_strategy=True,
                             graph_mode=not _ENABLES_EAGER.search(code))
     return None
 
@@ -358,12 +358,12 @@ def _from_installed(installed: Installed | None, evidence: str) -> KerasVersion 
         return None
     tensorflow = installed.tensorflow
     legacy = tensorflow is not None and tensorflow < _FIRST_OPTIMIZER_V3_TENSORFLOW
-    own_slots = tensorflow is not None and _slots_in_own_strategy([tensorflow])
+    current_slots = tensorflow is not None and _slots_in_current_strategy([tensorflow])
     if installed.keras is not None:
         unscaled = _FIRST_KERAS_3 <= installed.keras < _FIRST_REPLICA_SCALED_KERAS
-        return KerasVersion(3 if installed.keras.major >= 3 else 2, evidence, legacy, own_slots, unscaled)
+        return KerasVersion(3 if installed.keras.major >= 3 else 2, evidence, legacy, current_slots, unscaled)
     if tensorflow is not None:
-        return KerasVersion(3 if tensorflow >= _FIRST_KERAS_3_TENSORFLOW else 2, evidence, legacy, own_slots)
+        return KerasVersion(3 if tensorflow >= _FIRST_KERAS_3_TENSORFLOW else 2, evidence, legacy, current_slots)
     return None
 
 
@@ -574,8 +574,8 @@ def _keras_first(requirement: str) -> bool:
 
 def _major_of(text: str) -> tuple[int | None, bool, bool, bool]:
     """2 or 3 when the requirement only admits one Keras (None when it says nothing about it),
-    whether it only admits TensorFlow before 2.11 (OptimizerV2), only 2.5 to 2.10, and only Keras
-    3.0 to 3.7."""
+    whether it only admits TensorFlow before 2.11 (OptimizerV2), only TensorFlow before 2.5, and only
+    Keras 3.0 to 3.7."""
     # its grammar costs as much to import as the model's classes; only declared dependencies need it
     from packaging.requirements import InvalidRequirement, Requirement
 
@@ -596,19 +596,20 @@ def _major_of(text: str) -> tuple[int | None, bool, bool, bool]:
 
 def _keras_of(admitted: list[Version], family: str) -> tuple[int | None, bool, bool, bool]:
     """The Keras major the admitted versions of ``family`` (tensorflow, keras) share (None when
-    they differ), whether they are all TensorFlow before 2.11 (OptimizerV2), all 2.5 to 2.10, and
-    all Keras 3.0 to 3.7 (a TensorFlow version does not pin Keras 3's: pip installs the newest)."""
+    they differ), whether they are all TensorFlow before 2.11 (OptimizerV2), all TensorFlow before 2.5,
+    and all Keras 3.0 to 3.7 (a TensorFlow version does not pin Keras 3's: pip installs the newest)."""
     if not admitted or (family == "tensorflow" and all(version < _FIRST_TENSORFLOW_2 for version in admitted)):
         return None, False, False, False  # a TensorFlow 1 pin is for TF1 code: it says nothing of TF2 code beside it
     first_3 = _FIRST_KERAS_3_TENSORFLOW if family == "tensorflow" else _FIRST_KERAS_3
     majors = {3 if version >= first_3 else 2 for version in admitted}
     legacy = all(version < _FIRST_OPTIMIZER_V3_TENSORFLOW for version in admitted)
     unscaled = family == "keras" and all(_FIRST_KERAS_3 <= version < _FIRST_REPLICA_SCALED_KERAS for version in admitted)
-    return (majors.pop() if len(majors) == 1 else None), legacy, _slots_in_own_strategy(admitted), unscaled
+    current_slots = family == "tensorflow" and _slots_in_current_strategy(admitted)  # `keras` 2.4 runs on TF 2.2+
+    return (majors.pop() if len(majors) == 1 else None), legacy, current_slots, unscaled
 
 
-def _slots_in_own_strategy(admitted: list[Version]) -> bool:
-    return all(_FIRST_OWN_STRATEGY_SLOTS <= version < _FIRST_OPTIMIZER_V3_TENSORFLOW for version in admitted)
+def _slots_in_current_strategy(admitted: list[Version]) -> bool:
+    return all(version < _FIRST_OWN_STRATEGY_SLOTS for version in admitted)
 
 
 def _versions_named(specifier) -> list[Version]:

@@ -1,6 +1,6 @@
 from tfscope.diagnostics import Severity
 from tfscope.model.entities import SemanticModel
-from tfscope.model.facts import Restore
+from tfscope.model.facts import OptimizerV2Era, Restore
 from tfscope.resolve.catalog import Api
 from tfscope.rules import Rule, Violation
 from tfscope.rules.placement import misplaced_owners, place_in_scope
@@ -10,9 +10,9 @@ _WEIGHT_CARRIERS = (Api.MODEL, Api.LAYER, Api.LOADED_MODEL)
 DOC = """\
 ## What it does
 Checks for restores of distributed objects outside the strategy scope *before their
-variables exist*: `checkpoint.restore(...)`, `manager.restore_or_initialize()` or
-`model.load_weights(...)` right after construction, before any training step or
-`optimizer.build(...)`. Also checks for `keras.models.load_model(...)` /
+variables exist*, where the restore makes them (Keras 2's OptimizerV2, see below):
+`checkpoint.restore(...)`, `manager.restore_or_initialize()` or `model.load_weights(...)` right
+after construction, before any training step or `optimizer.build(...)`. Also checks for `keras.models.load_model(...)` /
 `tf.saved_model.load(...)` outside the scope when the loaded model is then used with the
 strategy, and for a restore into a model built outside the scope that is then built again
 inside it (the distributed model starts from fresh weights), unless the new model wraps a
@@ -22,21 +22,30 @@ the scope builds the new one: a tutorial whose next sections bind it to other mo
 restored into an object nobody trains again.
 
 ## Why is this bad?
-A restore creates the variables that do not exist yet, typically optimizer slot variables,
-under whatever strategy is current: `ValueError: Trying to create optimizer slot variable
-under the scope for tf.distribute.Strategy (...), which is different from the scope used for
-the original variable (...). ... This may happen if you're restoring from a checkpoint
-outside the scope`. A TF maintainer: "load_weights should happen inside the strategy.scope
-because it ends up creating optimizer variables" (tensorflow/tensorflow#32561).
+A restore creates the variables that do not exist yet. With Keras 2's OptimizerV2 (TensorFlow
+before 2.11, and `keras.optimizers.legacy`) those are the optimizer's slot variables, made at the
+restore: before TensorFlow 2.5 under whatever strategy is current there, from 2.5 under the
+strategy the optimizer was made in (`add_slot` enters `_distribution_strategy_scope`,
+`optimizer_v2.py`). Made under the default strategy for mirrored variables: `ValueError: Trying to
+create optimizer slot variable under the scope for tf.distribute.Strategy (...), which is different
+from the scope used for the original variable (...). ... This may happen if you're restoring from a
+checkpoint outside the scope` (tf-keras `keras/distribute/checkpointing_test.py` expects it of an
+optimizer made outside the scope). A TF maintainer: "load_weights should happen inside the
+strategy.scope because it ends up creating optimizer variables" (tensorflow/tensorflow#32561).
+
+The optimizers of TensorFlow 2.11+ and Keras 3 make their variables at `build`, the first
+`apply_gradients`: a restore before it makes none and holds the checkpoint's values until `build`
+creates them (tf-keras `optimizer.py` keeps them in the tracked `_variables` list; Keras 3's
+`load_own_variables` skips an optimizer not built yet). So a restore outside the scope is reported
+for an optimizer made in the scope only where the version evidence confines the code to TensorFlow
+before 2.5 (a pin, a dated header, `experimental_run_v2`, TensorFlow 1 APIs), and for one made
+outside every strategy where it confines it to OptimizerV2 (TensorFlow before 2.11, `lr=`, a
+`keras.optimizers.legacy` optimizer): as everywhere, tfscope takes the newest TensorFlow the
+evidence admits. An optimizer tfscope cannot see (`compile(wrap(Adam()))`) counts as made in the
+scope when the call that returned it ran there.
 
 Restoring into objects whose variables already exist (after `fit`, or after
-`optimizer.build`) works outside the scope, as official tutorials do, and is not reported;
-neither are legacy `keras.optimizers.legacy.*` optimizers, which tolerated it (handed to the
-restore or to `compile` of the restored model), nor, where the version evidence says
-TensorFlow 2.5 to 2.10, an optimizer made in the scope: its `add_slot` enters the strategy it
-was created under (`_distribution_strategy_scope` in `optimizer_v2.py`); an optimizer tfscope
-cannot see (`compile(wrap(Adam()))`) counts as made in the scope when the call that returned
-it ran there, nor
+`optimizer.build`) works outside the scope, as official tutorials do, and is not reported; nor is
 `load_weights` of a Keras 2 HDF5 file (`.h5`, `.hdf5`): it holds layer weights only
 (`hdf5_format.load_weights_from_hdf5_group`) and creates no optimizer variable. The file name
 decides, also when a path is built from it (`os.path.join(folder, name)`, `tf.io.gfile.join`,
@@ -60,6 +69,7 @@ outside the scope is TFS015's.
 
 ## Example
 ```python
+# requirements.txt: tensorflow==2.4.1
 with strategy.scope():
     model = build_model()
     optimizer = keras.optimizers.Adam()
@@ -87,7 +97,7 @@ def check(model: SemanticModel):
     for event in model.events_of(Restore):
         distributed = [t for t in event.targets if t.placement is not None and not t.placement.is_default]
         missing = [t for t in event.optimizer_variables_missing if t in distributed
-                   and not (model.slots_in_own_strategy and _optimizer_made_in_a_strategy(t))]
+                   and _restore_makes_slots_elsewhere(model, t)]
         if event.in_scope or not missing or model.graph_mode:
             continue
         strategy = distributed[0].placement
@@ -117,10 +127,22 @@ RULE = Rule(
 )
 
 
+def _restore_makes_slots_elsewhere(model: SemanticModel, target) -> bool:
+    """The restore makes ``target``'s missing slot variables now, under another strategy than its
+    variables': OptimizerV2 (TensorFlow before 2.11, and `keras.optimizers.legacy`, TF 2.9+) makes a
+    checkpoint's slots at the restore, under the strategy current there before TensorFlow 2.5 and
+    from 2.5 under the one it was made in. The 2.11+ and Keras 3 optimizers make none there."""
+    optimizer = target if target.kind is Api.OPTIMIZER else target.optimizer
+    legacy_namespace = ".legacy." in getattr(optimizer, "label", "")
+    before_2_5 = model.slots_in_current_strategy or bool(model.events_of(OptimizerV2Era))
+    if not (legacy_namespace or before_2_5 or model.legacy_optimizers):
+        return False
+    return (before_2_5 and not legacy_namespace) or not _optimizer_made_in_a_strategy(target)
+
+
 def _optimizer_made_in_a_strategy(target) -> bool:
     """An optimizer made under a strategy (one `compile` made for a Keras 2 model counts: it
-    enters the model's strategy; so does an ``UnseenOptimizer`` a call in the scope returned):
-    from TensorFlow 2.5 its `add_slot` enters that strategy itself."""
+    enters the model's strategy; so does an ``UnseenOptimizer`` a call in the scope returned)."""
     optimizer = target if target.kind is Api.OPTIMIZER else target.optimizer
     if isinstance(optimizer, str):
         return True

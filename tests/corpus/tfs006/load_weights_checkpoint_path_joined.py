@@ -1,6 +1,8 @@
 """A weights path joined from a folder and a TF checkpoint prefix restores the optimizer's
 state too: outside the scope and before any step, that creates its slots under the default
-strategy."""
+strategy.
+Last modified: 2020/10/05 (TensorFlow 2.3: OptimizerV2 makes a restore's slots under the current strategy).
+"""
 # corpus: keras-version=2
 import os
 

@@ -1,6 +1,8 @@
 """A Kaggle training notebook's resume: the config's checkpoint path is an empty placeholder that
 the `if` around the load replaces, and the weights the code writes are TF checkpoints, which
-restore the optimizer slots too: loading them outside the scope creates those slots there."""
+restore the optimizer slots too: loading them outside the scope creates those slots there.
+Last modified: 2020/10/05 (TensorFlow 2.3: OptimizerV2 makes a restore's slots under the current strategy).
+"""
 # corpus: keras-version=2
 import tensorflow as tf
 

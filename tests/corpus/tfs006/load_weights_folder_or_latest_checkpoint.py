@@ -1,5 +1,7 @@
 """`resume_from` names a folder of TF checkpoints, so the `isdir` branch can run: the newest
-checkpoint then restores optimizer state outside the scope, before any slot exists."""
+checkpoint then restores optimizer state outside the scope, before any slot exists.
+Last modified: 2020/10/05 (TensorFlow 2.3: OptimizerV2 makes a restore's slots under the current strategy).
+"""
 # corpus: keras-version=2
 import os
 

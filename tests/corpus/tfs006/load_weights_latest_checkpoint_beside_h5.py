@@ -1,5 +1,7 @@
 """The module exports an HDF5 model, but resumes from a TF checkpoint found by
-`tf.train.latest_checkpoint`: that restores optimizer state, outside the scope."""
+`tf.train.latest_checkpoint`: that restores optimizer state, outside the scope.
+Last modified: 2020/10/05 (TensorFlow 2.3: OptimizerV2 makes a restore's slots under the current strategy).
+"""
 # corpus: keras-version=2
 import tensorflow as tf
 

@@ -1,5 +1,7 @@
 """TF 2.1-2.3 mixed precision: the optimizers are wrapped in the experimental LossScaleOptimizer
-inside the scope, and the checkpoint tracking them is restored outside it before any step."""
+inside the scope, and the checkpoint tracking them is restored outside it before any step.
+Last modified: 2020/10/05 (TensorFlow 2.3: OptimizerV2 makes a restore's slots under the current strategy).
+"""
 # corpus: keras-version=2
 import tensorflow as tf
 from tensorflow.keras.mixed_precision import experimental as mixed_precision

@@ -1,3 +1,6 @@
+"""A trainer that builds under its strategy but resumes outside it.
+Last modified: 2020/10/05 (TensorFlow 2.3: OptimizerV2 makes a restore's slots under the current strategy).
+"""
 import tensorflow as tf
 
 

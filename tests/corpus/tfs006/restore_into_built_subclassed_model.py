@@ -1,5 +1,7 @@
-# Resuming a subclassed ranking model built on a sample batch in the scope: its variables exist,
-# so the restore outside the scope creates the optimizer's slot variables there, under no strategy.
+"""Resuming a subclassed ranking model built on a sample batch in the scope: its variables exist,
+so the restore outside the scope creates the optimizer's slot variables there, under no strategy.
+Last modified: 2020/10/05 (TensorFlow 2.3: OptimizerV2 makes a restore's slots under the current strategy).
+"""
 import tensorflow as tf
 from tensorflow import keras
 

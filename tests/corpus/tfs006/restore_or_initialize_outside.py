@@ -21,4 +21,5 @@ def train_step(features, targets):
 
 @tf.function
 def distributed_train_step(features, targets):
-    return strategy.run(train_step, args=(features, targets))
+    # TensorFlow 2.1-2.3's name for `run`: their OptimizerV2 makes a restore's slots under the current strategy
+    return strategy.experimental_run_v2(train_step, args=(features, targets))

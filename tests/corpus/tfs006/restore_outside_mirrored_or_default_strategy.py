@@ -1,8 +1,8 @@
+"""DeepRegNet/DeepReg#507 (tensorflow==2.3.1 pinned; last modified: 2020/10/05): resuming on 2 GPUs,
+"Trying to create optimizer slot variable under the scope for tf.distribute.Strategy
+(_DefaultDistributionStrategy), which is different from the scope used for the original variable
+(MirroredVariable ...)"."""
 import tensorflow as tf
-
-# DeepRegNet/DeepReg#507: resuming on 2 GPUs, "Trying to create optimizer slot variable under the scope for
-# tf.distribute.Strategy (_DefaultDistributionStrategy), which is different from the scope used for the
-# original variable (MirroredVariable ...)"
 
 
 def train(ckpt_path, dataset, epochs):

@@ -9,8 +9,9 @@ with strategy.scope():
     checkpoint = tf.train.Checkpoint(model=model, optimizer=optimizer)
 
 manager = tf.train.CheckpointManager(checkpoint, "checkpoints", max_to_keep=3)
-# resuming right after construction: the optimizer slots are created by this restore, outside
-checkpoint.restore(manager.latest_checkpoint)  # expect: TFS006
+# resuming right after construction: Keras 3's optimizer makes its slots at `build` (in `fit`,
+# under the model's strategy); the restore only holds their values until then
+checkpoint.restore(manager.latest_checkpoint)
 
 with strategy.scope():
     model.compile(optimizer=optimizer, loss="mse")
