@@ -84,6 +84,26 @@ def test_a_long_lived_resolver_sees_a_factory_move_and_a_shim_change_in_another_
     assert resolver.reexported_library(importer, "mypkg.backend", "keras") == "tf_keras"
 
 
+def test_a_shim_hands_on_a_library_only_when_imports_alone_bind_the_name(tmp_path):
+    """The first of the imports that bind the name (branches and `try` included); nothing when
+    another statement binds it too, or a `*` import may."""
+    importer = str(tmp_path / "mypkg" / "layers.py")
+    shims = {
+        "try:\n    import tensorflow.keras as keras\nexcept ImportError:\n    import keras\n": "tensorflow.keras",
+        "import os\nfrom tensorflow import keras as K, nn\n": None,  # binds `K`, not `keras`
+        "from tensorflow import keras\nkeras = None\n": None,
+        "from tensorflow import keras\nfrom helpers import *\n": None,
+        "import tensorflow.keras\n": "tensorflow",  # binds `tensorflow`
+        "from tensorflow import keras\ndef layer(keras=keras):\n    keras = keras.layers\n": "tensorflow.keras",
+        "from tensorflow import keras\nclass keras:\n    pass\n": None,
+    }
+    for index, (shim, expected) in enumerate(shims.items()):
+        module = f"backend{index}"
+        write(tmp_path / "mypkg" / f"{module}.py", shim)
+        name = "tensorflow" if shim == "import tensorflow.keras\n" else "keras"
+        assert ProjectResolver(root=str(tmp_path)).reexported_library(importer, f"mypkg.{module}", name) == expected, shim
+
+
 def test_a_factory_of_an_imported_submodule_is_found_without_jedi(tmp_path):
     """`from mypkg import models` then `models.build_model()`: the package's `__init__.py` binds no
     `models`, so Python imports the submodule `mypkg/models.py`, which defines the factory."""

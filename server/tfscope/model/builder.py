@@ -80,7 +80,6 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, StepPicks, ScopeStack
         self.first_builds: list[list] = []  # per branch being run: (model, placement before its first build)
         self.optimizer_v2_fallback = 0  # inside the fallback of a `try` that uses `optimizers.legacy`
         self.legacy_optimizer_trys: dict[int, bool] = {}  # id of a `try` -> whether its body uses them
-        self.hdf5_weights_only: bool | None = None  # see ``names_only_hdf5_weights``, read on demand
         self.functions: list[Function] = []
         self.names_loaded: dict[ast.AST, set[str]] = {}  # by function: the names its body reads (see ``is_dead_local``)
         self.made_owners: list[Owner] = []  # every owner made, registered or not (see ``release_frames``)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 
+from tfscope.astutil import per_node
 from tfscope.model.entities import Owner
 from tfscope.model.facts import Restore
 from tfscope.model.values import is_text
@@ -31,13 +32,7 @@ class Restores:
         """Whether every weights file the module names is a Keras 2 HDF5 one (`ModelCheckpoint(
         "weights_{epoch:03d}.hdf5")`): a path tfscope cannot follow (the newest file of a folder) is
         one too; a TF checkpoint lookup (`tf.train.latest_checkpoint`) is not unknown."""
-        if self.hdf5_weights_only is None:
-            names = [node.value for node in ast.walk(self.tree)
-                     if isinstance(node, ast.Constant) and isinstance(node.value, str)]
-            self.hdf5_weights_only = (any(_is_weights_only_file(ast.Constant(name)) for name in names)
-                                      and not any(name.endswith(_OTHER_WEIGHTS_FORMATS) or name == "tf"
-                                                  for name in names))
-        return self.hdf5_weights_only
+        return _names_only_hdf5_weights(self.tree)
 
     def owner_restore(self, checkpoint: Owner, method: str, node, args, kwargs) -> None:
         if checkpoint.kind is Api.CHECKPOINT:
@@ -60,6 +55,13 @@ class Restores:
         """Every model compiled with ``optimizer`` has no variable yet: it has no slot to make."""
         users = [owner for owner in self.model.owners if owner.optimizer is optimizer]
         return bool(users) and all(_unbuilt(user) for user in users)
+
+
+@per_node
+def _names_only_hdf5_weights(tree: ast.Module) -> bool:
+    names = [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+    return (any(_is_weights_only_file(ast.Constant(name)) for name in names)
+            and not any(name.endswith(_OTHER_WEIGHTS_FORMATS) or name == "tf" for name in names))
 
 
 def _unbuilt(model: Owner) -> bool:

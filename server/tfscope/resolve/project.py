@@ -19,7 +19,7 @@ import threading
 import time
 from typing import NamedTuple
 
-from tfscope.astutil import assigned_name, names_bound_by
+from tfscope.astutil import assigned_name, names_bound_by, per_node
 from tfscope.collector import collector_paused
 from tfscope.resolve.keras_version import uses_tensorflow_1_apis
 from tfscope.resolve.own_packages import library_named_package_parents, package_parent
@@ -359,21 +359,34 @@ _REEXPORT_DEPTH = 4  # re-exports followed through the project's modules
 def _import_targets(tree: ast.Module, name: str) -> list[tuple[int, str]]:
     """(level, dotted module) of each top-level import binding ``name``, branches and `try` included,
     in file order; empty when anything else there binds it too."""
-    targets = []
+    imported, bound_otherwise = _top_level_imports(tree)
+    return [] if bound_otherwise is None or name in bound_otherwise else imported.get(name, [])
+
+
+@per_node
+def _top_level_imports(tree: ast.Module) -> tuple[dict[str, list[tuple[int, str]]], set[str] | None]:
+    """The targets of each name the module's top-level imports bind, and the names its other
+    top-level statements bind (None after a `*` import, which may bind any name)."""
+    imported: dict[str, list[tuple[int, str]]] = {}
+    bound_otherwise: set[str] | None = set()
     for statement in _top_level_statements(tree.body):
         if isinstance(statement, ast.Import):
             for alias in statement.names:
-                if alias.asname == name or (alias.asname is None and alias.name.split(".")[0] == name):
-                    targets.append((0, alias.name if alias.asname else name))
+                bound = alias.asname or alias.name.split(".")[0]
+                imported.setdefault(bound, []).append((0, alias.name if alias.asname else bound))
         elif isinstance(statement, ast.ImportFrom):
             for alias in statement.names:
                 if alias.name == "*":
-                    return []  # it may bind the name too
-                if (alias.asname or alias.name) == name:
-                    targets.append((statement.level, f"{statement.module}.{alias.name}" if statement.module else alias.name))
-        elif name in names_bound_by(statement):
-            return []
-    return targets
+                    bound_otherwise = None
+                    break
+                target = f"{statement.module}.{alias.name}" if statement.module else alias.name
+                imported.setdefault(alias.asname or alias.name, []).append((statement.level, target))
+        elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if bound_otherwise is not None:  # its name only: what its body stores is its own
+                bound_otherwise.add(statement.name)
+        elif bound_otherwise is not None:
+            bound_otherwise.update(names_bound_by(statement))
+    return imported, bound_otherwise
 
 
 def _top_level_statements(body: list[ast.stmt]):
