@@ -132,3 +132,28 @@ def test_a_restore_names_each_restored_object_once_however_many_paths_made_it() 
     analysis = engine.analyze(Source(text=RESTORED_FROM_A_FACTORY_OF_THREE_PATHS, path="train.py"), Settings(root="."))
     [finding] = [d for d in analysis.diagnostics if d.code == "TFS006"]
     assert "restores `model` (generator()), `optimizer` (keras.optimizers.Adam) outside" in finding.message
+
+
+COMPILED_IN_THE_SCOPE_WITH_EITHER_OPTIMIZER = """\
+import tensorflow as tf
+
+def train(lr_plan, num_gpus, lr=1e-3):
+    model = tf.keras.Sequential([tf.keras.Input((8,)), tf.keras.layers.Dense(1)])
+    if lr_plan:
+        optimizer = tf.keras.optimizers.SGD(1e-8)
+    else:
+        optimizer = tf.keras.optimizers.SGD(lr)
+    if num_gpus > 1:
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            model.compile(optimizer=optimizer, loss="mse")
+    model.fit(tf.zeros((4, 8)), tf.zeros((4, 1)))
+"""
+
+
+def test_the_path_named_is_the_one_every_meeting_shares() -> None:
+    """The compile in the scope takes either optimizer: the model meets the strategy whatever
+    `lr_plan` is, so the message names `num_gpus > 1` alone."""
+    analysis = engine.analyze(Source(text=COMPILED_IN_THE_SCOPE_WITH_EITHER_OPTIMIZER, path="train.py"), Settings(root="."))
+    [finding] = [d for d in analysis.diagnostics if d.code == "TFS001"]
+    assert finding.message.endswith("scope when `num_gpus > 1`; create it inside `with strategy.scope():`"), finding.message

@@ -142,8 +142,11 @@ class Owner:
     def meet(self, strategy: Strategy | None, node: ast.AST, reason: str, via: str, condition: tuple = ()) -> None:
         if strategy is None or strategy.is_default or strategy is self.placement:
             return
-        if any(m.strategy is strategy and m.via == via for m in self.meetings):
-            return
+        for index, met in enumerate(self.meetings):
+            if met.strategy is strategy and met.via == via:
+                if met.node is node:  # the same use on another path: only what both paths share conditions it
+                    self.meetings[index] = met._replace(condition=tuple(c for c in met.condition if c in condition))
+                return
         self.meetings.append(Meeting(strategy, node, reason, via, condition))
 
     def train(self, condition: tuple) -> None:
