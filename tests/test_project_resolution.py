@@ -417,6 +417,7 @@ def test_declared_dependencies_tell_the_keras_version(tmp_path, monkeypatch):
         "poetry": ({"pyproject.toml": '[tool.poetry.dependencies]\npython = "^3.10"\ntensorflow = "~2.14"\n'}, 2),
         "setup.py": ({"setup.py": 'from setuptools import setup\nsetup(install_requires=["tensorflow==2.12.*"])\n'}, 2),
         "conda": ({"environment.yml": "dependencies:\n  - python=3.10\n  - tensorflow=2.15\n"}, 2),
+        "conda export": ({"environment.yml": "name: tf2\ndependencies:\n  - tensorflow=2.1.0=gpu_py37h7db9008_0\n"}, 2),
         "conda, any name": ({"tfrl-cookbook.yml": "name: tfrl\nchannels:\n  - conda-forge\ndependencies:\n"
                              "  - pip:\n    - tensorflow==2.2.0\n"}, 2),
         "not conda": ({"model-config.yaml": "layers:\n  - tensorflow==2.2.0\n"}, 3),  # no `dependencies:`

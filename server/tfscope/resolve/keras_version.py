@@ -460,9 +460,10 @@ def _requirements(name: str, text: str) -> list[str]:
     if _YAML_FILE.match(name):
         if not _CONDA_DEPENDENCIES.search(text):
             return []
-        # conda pins with one `=`: `tensorflow=2.15` means `tensorflow==2.15.*`
+        # conda pins with one `=`: `tensorflow=2.15` means `tensorflow==2.15.*`, and an exported
+        # environment adds the build: `tensorflow=2.1.0=gpu_py37h7db9008_0`
         items = re.findall(r"^\s*-\s*([A-Za-z][\w.-]*\s*[=<>!~][^\s#]*)", text, re.MULTILINE)
-        return [re.sub(r"^([\w.-]+)\s*=(?!=)([\w.]+)$", r"\1==\2.*", item) for item in items]
+        return [re.sub(r"^([\w.-]+)\s*=(?!=)([\w.]+)(?:=[\w.*]+)?$", r"\1==\2.*", item) for item in items]
     if _DOCKERFILE.match(name):
         # `FROM tensorflow/tensorflow:2.4.1-gpu`, `RUN pip install tensorflow==2.4.1`
         return [f"tensorflow=={tag}" for tag in _DOCKER_IMAGE.findall(text)] + _PIP_SPEC.findall(text)
