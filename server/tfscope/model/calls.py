@@ -247,6 +247,7 @@ class Calls:
         if cls.kind in VARIABLE_OWNERS:
             instance = self.new_owner(cls.kind, cls.node.name, node)
             instance.lazy = cls.kind is Api.MODEL and not cls.built_at_construction
+            instance.optimizer_v2 = cls.kind is Api.OPTIMIZER and cls.optimizer_v2
             instance.weightless = (cls.kind is Api.LAYER and cls.holds_no_variables
                                    or cls.kind is Api.MODULE and cls.constructs_no_variables)
             instance.attrs["__class__"] = cls

@@ -144,6 +144,16 @@ class ClassValue:
                 and all(base.builds_at_first_call for base in self.bases))
 
     @cached_property
+    def optimizer_v2(self) -> bool:
+        """An optimizer class written against OptimizerV2 (TensorFlow before 2.11, or
+        `optimizers.legacy`): its code, or a project base's, calls what only OptimizerV2 has
+        (`_set_hyper`, `add_slot`, ...; the 2.11+ and Keras 3 optimizers have none), or it derives
+        from a legacy optimizer."""
+        return (_calls_any(self.node, _OPTIMIZER_V2_METHODS)
+                or any(not _OPTIMIZER_V2_MODULES.isdisjoint(text_of(base).split(".")) for base in self.node.bases)
+                or any(base.optimizer_v2 for base in self.bases))
+
+    @cached_property
     def holds_no_variables(self) -> bool:
         """A layer class whose code never makes a variable: no `build`, no `add_weight` or
         `tf.Variable`, nothing made by a call kept on the instance (a sublayer); its bases the
@@ -308,6 +318,10 @@ def _keeps_a_made_object(assignment: ast.Assign | ast.AnnAssign) -> bool:
 
 # What a layer or module class's code calls to make variables.
 _VARIABLE_MAKERS = frozenset({"add_weight", "add_variable", "Variable"})
+# What only OptimizerV2 has: a subclass calling them runs on no other optimizer.
+_OPTIMIZER_V2_METHODS = frozenset({"_set_hyper", "_get_hyper", "add_slot", "get_slot", "_serialize_hyperparameter"})
+# Where OptimizerV2 lives (`tf.keras.optimizers.legacy.Optimizer`, `optimizer_v2.OptimizerV2`).
+_OPTIMIZER_V2_MODULES = frozenset({"legacy", "optimizer_v2", "OptimizerV2"})
 # What a layer's constructor calls to have its weights at once.
 _CONSTRUCTION_BUILDERS = _VARIABLE_MAKERS | {"build"}
 # Calls whose result kept on `self` is plain data, never a layer.

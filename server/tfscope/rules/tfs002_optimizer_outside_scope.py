@@ -11,7 +11,10 @@ constructed inline in a `compile(...)` call outside the scope), tracked together
 used in a `strategy.run` step; and optimizers built after a strategy whose scope is never
 entered, unless every model of that code was built before the strategy (a strategy added to a
 one-device program and left unused: this optimizer alone in its scope would train the same
-models, undistributed, and the message would point at the wrong object).
+models, undistributed, and the message would point at the wrong object), or none of the models
+it is compiled with is trained or evaluated (see TFS001). An optimizer class of the project's
+written against OptimizerV2 (`_set_hyper`, `add_slot`, or a `legacy` base: the 2.11+ and Keras 3
+optimizers have none of them) makes its variables at its first step, as Keras's own OptimizerV2.
 
 ## Why is this bad?
 Optimizers own variables (iterations, slot variables). Keras raises `ValueError: Optimizer
