@@ -117,6 +117,7 @@ class Owner:
     lazy: bool = False  # a subclassed model: weights appear at its first call or build
     optimizer: object = None  # what compile() gave it: an Owner, a string, or an UnseenOptimizer
     compiled_functions: tuple = ()  # the loss and metrics compile() gave it, which Keras calls per replica
+    compiled_metrics: tuple = ()  # the metric objects compile() gave it
     # the path conditions of each training step (or optimizer.build) that ran: slot variables exist
     trained_on: list[tuple] = field(default_factory=list)
     restored: bool = False  # a checkpoint or weights file was loaded into it

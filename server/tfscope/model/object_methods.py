@@ -196,7 +196,10 @@ class ObjectMethods(Restores):
             # `compile(optimizer=get_optimizer(params))`: one exists
             model.optimizer = UnseenOptimizer(optimizer.owner.placement if isinstance(optimizer, MadeInScope) else None)
         if isinstance(metrics, Sequence):
-            members.extend(owner for item in metrics.items for owner in self.feasible(item))
+            compiled_metrics = [owner for item in metrics.items for owner in self.feasible(item)]
+            members.extend(compiled_metrics)
+            if model is not None:
+                model.compiled_metrics = (*model.compiled_metrics, *compiled_metrics)
         if current is not None:
             for member in members:
                 self.meet(member, current, self.local_node(node), f"compiled inside the {current.describe()} scope", "compile")

@@ -16,6 +16,8 @@ from tfscope.rules import Violation
 
 # Where a fresh legacy optimizer meets a strategy without having made any variable yet.
 _LAZY_OPTIMIZER_USES = frozenset({"step", "compile", "combined"})
+# Keras loops that train or evaluate a model: the work a strategy distributes (`predict` only serves).
+_PUT_TO_WORK_BY = TRAINING_METHODS | {"evaluate", "test_on_batch"}
 # Kinds the "strategy created but never entered" check applies to.
 _BUILT_AFTER_UNUSED_STRATEGY = frozenset({Api.MODEL, Api.OPTIMIZER, Api.METRIC, Api.LOADED_MODEL})
 # Strategies whose replicas all run on one machine and so can all update one plain variable.
@@ -56,15 +58,17 @@ def misplaced_owners(model: SemanticModel, kinds: frozenset, vias: frozenset | N
 
 
 def _put_to_work(model: SemanticModel, owner: Owner) -> bool:
-    """A model compiled or trained (an optimizer or metric is made for training): one only built,
-    loaded, exported (a SavedModel for serving) or run for predictions is not meant to be
-    distributed, whatever strategy the notebook's set-up cell made."""
+    """A model trained or evaluated; an optimizer or metric, unless it belongs to models (compiled
+    with them, or kept as their trackers) none of which is. One only built, loaded, compiled,
+    exported (a SavedModel for serving) or run for predictions is not meant to be distributed,
+    whatever strategy the notebook's set-up cell made."""
     if owner.kind not in (Api.MODEL, Api.LOADED_MODEL):
-        return True
+        users = [other for other in model.owners if other.kind in (Api.MODEL, Api.LOADED_MODEL) and (
+            other.optimizer is owner or owner in other.compiled_metrics or owner in other.holds())]
+        return not users or any(_put_to_work(model, user) for user in users)
     holders = [owner, *(other for other in model.owners if owner in other.parts)]
-    return any(holder.trained or holder.optimizer is not None for holder in holders) or any(
-        event.model in holders for event in model.events_of(Compile)) or any(
-        event.model in holders for event in model.events_of(KerasLoop) if event.method in TRAINING_METHODS) or any(
+    return any(holder.trained for holder in holders) or any(
+        event.model in holders for event in model.events_of(KerasLoop) if event.method in _PUT_TO_WORK_BY) or any(
         trained in holders for event in model.events_of(OptimizerStep) for trained in event.trained)
 
 

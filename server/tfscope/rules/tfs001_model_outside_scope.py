@@ -13,11 +13,12 @@ handed to a subclassed model's constructor, `self.backbone = backbone`), trained
 `strategy.run`, or handed to Hugging Face's `TFTrainer`, which trains under
 `args.strategy`, or handed, built, to code tfscope cannot see together with a strategy (a
 trainer class from another package cannot re-create it in its scope). Also flags models built
-after a strategy whose scope is never entered at all and then compiled or trained, unless it
+after a strategy whose scope is never entered at all and then trained or evaluated, unless it
 spans one device (`MirroredStrategy(devices=["/gpu:0"])`, `OneDeviceStrategy`): one replica
-distributes nothing; one only loaded, exported or run for predictions is not meant to be
-distributed. A model built outside the scope into the attribute that held one built in it (a
-`fit(build=True)` method that rebuilds `self.model`) and then compiled or trained takes the
+distributes nothing; one only loaded, compiled (to export it with its loss and metrics),
+exported or run for predictions is not meant to be distributed. A model built outside the scope
+into the attribute that held one built in it (a `fit(build=True)` method that rebuilds
+`self.model`) and then trained or evaluated takes the
 distributed model's place: it is reported at the call, in the code that names the strategy,
 that led to it (`net.fit(x, y)`). A subclassed model without an input
 shape owns no weights until its first call, nor does a TF-Agents network until its first call

@@ -9,7 +9,9 @@ Checks for metric instances (`keras.metrics.AUC()`, `SparseCategoricalAccuracy()
 created outside the strategy scope that are compiled with a distributed model, tracked with
 it, or updated inside a `strategy.run` step of a strategy that may span TPU cores or workers;
 and metrics built after a strategy whose scope is never entered, unless every model of that
-code was built before the strategy (as for optimizers, TFS002).
+code was built before the strategy (as for optimizers, TFS002), or the metric belongs only to
+models (compiled with them, or a tracker their constructor keeps) that are never trained or
+evaluated: a detector loaded for inference keeps its loss trackers idle.
 
 ## Why is this bad?
 Metrics own state variables. Keras raises `ValueError: Metric (...) passed to model.compile
