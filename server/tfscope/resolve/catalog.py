@@ -269,6 +269,13 @@ EAGER_CONTEXT_FACTS = (
         "parses TF_CONFIG into a cluster spec and a session config",
         "tensorflow/estimator, tensorflow_estimator/python/estimator/run_config.py: RunConfig.__init__"),
     EagerContextFact(
+        ("tensorflow.data.Options", "tensorflow.data.experimental.DistributeOptions",
+         "tensorflow.data.experimental.OptimizationOptions", "tensorflow.data.experimental.ThreadingOptions",
+         "tensorflow.data.ThreadingOptions", "tensorflow.data.experimental.AutoShardPolicy"), False,
+        "option holders and their enums, plain Python objects until a dataset is given them",
+        "tensorflow/tensorflow, tensorflow/python/data/ops/options.py: Options and DistributeOptions, "
+        "`options_lib.OptionsBase` subclasses whose fields `create_option` makes; AutoShardPolicy, an `enum.IntEnum`"),
+    EagerContextFact(
         ("tensorflow.io.gfile",), False,
         "file-system calls through the C++ file system, not ops",
         "tensorflow/tensorflow, tensorflow/python/lib/io/file_io.py: file_exists_v2"),
