@@ -144,7 +144,7 @@ class ObjectMethods(Restores):
             return None
         if isinstance(step, BoundMethod) and isinstance(step.receiver, Owner) and step.name in (
             TRAINING_METHODS | KERAS_LOOP_METHODS
-        ) and not _defined_by_own_class(step.receiver, step.name):
+        ) and _runs_keras_method(step.receiver, step.name):
             self.report(LoopInRun(node, strategy, step.name))
             return None
         receiver = None
@@ -500,11 +500,12 @@ def _flattened(value) -> list:
     return [value]
 
 
-def _defined_by_own_class(owner: Owner, method: str) -> bool:
-    """The model's class (of the project) defines ``method`` itself: a `train_on_batch(x, optimizer)`
-    of its own is one step, not Keras's training loop."""
+def _runs_keras_method(owner: Owner, method: str) -> bool:
+    """``method`` of the model is Keras's own: its class (of the project) does not define it (a
+    `train_on_batch(x, optimizer)` of its own is one step, not Keras's training loop), and it is
+    not a loaded model, whose class, saved with it, tfscope cannot read."""
     cls = class_of(owner)
-    return cls is not None and cls.method(method) is not None
+    return owner.kind is not Api.LOADED_MODEL and (cls is None or cls.method(method) is None)
 
 
 def _code_run_by_keras(value) -> Function | BoundMethod | Instance | None:

@@ -10,7 +10,9 @@ DOC = """\
 Checks for a training step that applies gradients (`optimizer.apply_gradients`,
 `optimizer.minimize`) to a distributed optimizer, or inside a strategy scope, but is called
 directly instead of through `strategy.run`, for Keras training loops (`model.fit`,
-`model.train_on_batch`) passed to `strategy.run`, and for `strategy.run` called inside a step
+`model.train_on_batch`) passed to `strategy.run` (not a method of that name the model's own class
+defines, a one-step `train_on_batch(x, optimizer)`, nor one of a loaded model, whose class is
+saved with it and unknown here), and for `strategy.run` called inside a step
 that already runs once per replica (a model's `train_step`, which `fit` runs through the
 strategy's `run`, or a function passed to `run`).
 
