@@ -313,10 +313,14 @@ class Expressions:
         ``value`` may be; empty for any other test, or one whose operands would run code again."""
         if not is_isinstance_call(test) or not all(map(reads_only, test.args)):
             return []
-        classes = class_names(test.args[1], lambda node: self.eval(node, frame), frame.binds)
+        classes = class_names(test.args[1], lambda node: self.resolved(self.eval(node, frame)), frame.binds)
         if classes is None:
             return []
         return [(option, holds_for(option, classes)) for option in options_of(self.eval(test.args[0], frame))]
+
+    def resolved(self, value):
+        """A class or function of another module of the project, once found, for its reference."""
+        return (self.external_value(value) or value) if isinstance(value, ProjectRef) else value
 
     def eval_bool_op(self, node: ast.BoolOp, frame: Frame):
         """`a or b` is either operand: the paths meet (a literal operand is only a flag)."""

@@ -12,7 +12,9 @@ them are not decided. No TensorFlow object is a Python `list`, `tuple`, `set` or
 `to_list(models)` helper's test). An instance of a user's class is no Keras model, layer or
 strategy when every class it derives from is known and none is TensorFlow's (the project's own
 classes, `object`, `torch.nn.Module`); with any other base (one from a package tfscope does not
-read) it is not decided.
+read) it is not decided. Nor is a TensorFlow object an instance of such a class of the project's
+(a Horovod stand-in that mimics a strategy's interface), while an instance of the project's
+classes is one when the class is in its known lineage.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import ast
 
 from tfscope.astutil import per_node, text_of
 from tfscope.model.entities import Owner, Strategy
-from tfscope.model.values import Alternatives, ApiRef, Instance
+from tfscope.model.values import Alternatives, ApiRef, ClassValue, Instance, class_of
 from tfscope.resolve.catalog import Api
 
 # canonical class -> owner kinds whose instances it holds for (True) or not (False)
@@ -82,6 +84,8 @@ def class_names(node: ast.expr, evaluate, binds) -> list | None:
         value = evaluate(item)
         if isinstance(value, ApiRef):
             names.append(value.name)
+        elif isinstance(value, ClassValue) and value.kind is None and value.lineage_known:
+            names.append(value)  # the project's own class, deriving from no TensorFlow one
         elif (isinstance(item, ast.Name) and f"builtins.{item.id}" in _BUILTIN_CONTAINERS
               and not binds(item.id)):
             names.append(f"builtins.{item.id}")
@@ -90,7 +94,9 @@ def class_names(node: ast.expr, evaluate, binds) -> list | None:
     return names or None
 
 
-def _holds_for_one(option, cls: str) -> bool | None:
+def _holds_for_one(option, cls: str | ClassValue) -> bool | None:
+    if isinstance(cls, ClassValue):
+        return _is_instance_of_own_class(option, cls)
     if isinstance(option, Instance) and option.cls.kind is None and option.cls.lineage_known:
         # a class of the project's own (`torch.nn.Module`'s, or plain) is no Keras, strategy or container class
         return False if cls in _OWNER_CLASSES or cls in _STRATEGY_CLASSES or cls in _BUILTIN_CONTAINERS else None
@@ -101,3 +107,13 @@ def _holds_for_one(option, cls: str) -> bool | None:
     if isinstance(option, Strategy) and cls in _STRATEGY_CLASSES and option.kind != "unknown":
         return option.kind == _STRATEGY_CLASSES[cls]
     return None
+
+
+def _is_instance_of_own_class(option, cls: ClassValue) -> bool | None:
+    """`isinstance(option, cls)` for a class of the project's deriving from no TensorFlow class (a
+    Horovod stand-in mimicking a strategy): TensorFlow's own objects are no instance of it; an
+    instance of the project's classes is when ``cls`` is in its known lineage."""
+    own = class_of(option)
+    if own is None:
+        return False if isinstance(option, (Owner, Strategy)) else None
+    return own.derives_from(cls)

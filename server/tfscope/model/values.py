@@ -116,6 +116,11 @@ class ClassValue:
                 pending.extend(cls.bases)
         return lineage
 
+    def derives_from(self, other: ClassValue) -> bool | None:
+        """Whether ``other`` is this class or one of its bases; None when a base is not known."""
+        lineage = self._lineage()
+        return None if lineage is None else other in lineage
+
     def method(self, name: str) -> Function | None:
         if name in self.methods:
             return self.methods[name]
