@@ -271,8 +271,8 @@ def _from_environment(path: str | None, interpreter: str | None) -> KerasVersion
 
 def _from_tensorflow_1_code(code: str) -> KerasVersion | None:
     if uses_tensorflow_1_apis(code):
-        return KerasVersion(2, "the file uses TensorFlow 1 APIs", legacy_optimizers=True, slots_in_current_strategy=True,
-                            graph_mode=not _ENABLES_EAGER.search(code))
+        return KerasVersion(2, "the file uses TensorFlow 1 APIs", legacy_optimizers=True,
+                            slots_in_current_strategy=True, graph_mode=not _ENABLES_EAGER.search(code))
     return None
 
 

@@ -135,7 +135,7 @@ def _restore_makes_slots_elsewhere(model: SemanticModel, target) -> bool:
     optimizer = target if target.kind is Api.OPTIMIZER else target.optimizer
     legacy_namespace = ".legacy." in getattr(optimizer, "label", "")
     before_2_5 = model.slots_in_current_strategy or bool(model.events_of(OptimizerV2Era))
-    if not (legacy_namespace or before_2_5 or model.legacy_optimizers):
+    if not (getattr(optimizer, "optimizer_v2", False) or before_2_5 or model.legacy_optimizers):
         return False
     return (before_2_5 and not legacy_namespace) or not _optimizer_made_in_a_strategy(target)
 
