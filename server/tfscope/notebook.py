@@ -31,6 +31,10 @@ _CELL_MAGIC = re.compile(r"[ \t]*%%(\w+)")
 # ``files = !ls``, ``x, y = %time f()``: the target starts with a non-blank and no two repeats
 # overlap (the target cannot hold "="), so a line of 50,000 spaces is one linear scan
 _SYSTEM_OR_MAGIC_ASSIGNMENT = re.compile(r"[ \t]*[\w.\[\]'\",][\w.\[\]'\", \t]*=[ \t]*[!%]")
+# Where an IPython-only line may be (a line starting with `%`, `!` or `?`, `x = !cmd`, a `?`
+# anywhere): a cell without one is Python as it stands.
+_IPYTHON_CANDIDATE = re.compile(r"(?:^|(?<=\r))(?:[ \t]*[%!?]|" + _SYSTEM_OR_MAGIC_ASSIGNMENT.pattern + r")|\?",
+                                re.MULTILINE)
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _OPENING_BRACKETS = "([{"
 _SCANNED = re.compile(r"[#'\"()\[\]{}\\]")  # what the scanner acts on besides the last character
@@ -53,6 +57,8 @@ def notebook_source(cells: Sequence[tuple[int, str, str | None]], path: str | No
 
 def mask_ipython(cell_text: str) -> str:
     """The cell with IPython-only syntax replaced by ``0`` + spaces: same length, same lines."""
+    if not _IPYTHON_CANDIDATE.search(cell_text):
+        return cell_text
     lines = _split_keeping_breaks(cell_text)
     first_code_line = next((number for number, line in enumerate(lines) if line.strip()), None)
     cell_magic = _CELL_MAGIC.match(lines[first_code_line]) if first_code_line is not None else None
