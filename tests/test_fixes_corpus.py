@@ -12,7 +12,6 @@ from tfscope.diagnostics import (
     AverageLossPerExample,
     CallDirectly,
     CallInstead,
-    HoistOutOfLoop,
     JoinScopes,
     MoveBefore,
     MoveOutOfScope,
@@ -43,7 +42,6 @@ def every_intent(tree: ast.Module):
     assignments = [node for node in statements if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)]
     for assignment in assignments:
         creation = assignment.value
-        yield HoistOutOfLoop(creation)
         names = {target.id for target in assignment.targets if isinstance(target, ast.Name)}
         yield AverageLossPerExample(creation, tuple(
             call for call in calls if isinstance(call.func, ast.Name) and call.func.id in names))

@@ -1,4 +1,4 @@
-"""The fixes of TFS008, TFS011, TFS012, TFS013 and TFS014, end to end: the engine finds the
+"""The fixes of TFS008, TFS012, TFS013 and TFS014, end to end: the engine finds the
 diagnostic, validates the fix (parses, keeps every token and comment but the ones it names,
 the finding gone, nothing new), and the fixed text is what a careful engineer would write."""
 
@@ -297,48 +297,6 @@ def test_the_strategy_moves_to_an_earlier_notebook_cell():
     assert result.startswith(
         "import tensorflow as tf\nstrategy = tf.distribute.MultiWorkerMirroredStrategy()\nfeatures = tf.random.normal"
     )
-
-
-# --- TFS011 ---------------------------------------------------------------------------------------
-
-TRIALS = """
-import tensorflow as tf
-
-
-def make_model(units):
-    return tf.keras.Sequential([tf.keras.Input(shape=(10,)), tf.keras.layers.Dense(units)])
-
-
-# one trial per width
-for trial, units in enumerate([8, 16, 32]):
-    strategy = tf.distribute.MultiWorkerMirroredStrategy()
-    with strategy.scope():
-        model = make_model(units)
-        model.compile(optimizer="adam", loss="mse")
-"""
-HOIST = "Create the strategy once, before the loop"
-
-
-def test_a_strategy_created_in_a_loop_is_created_once_before_it():
-    text = dedent(TRIALS)
-    expected = text.replace("    strategy = tf.distribute.MultiWorkerMirroredStrategy()\n", "").replace(
-        "# one trial per width\n", "strategy = tf.distribute.MultiWorkerMirroredStrategy()\n# one trial per width\n"
-    )
-    assert fixed(Source(text), "TFS011", HOIST, Applicability.UNSAFE) == expected
-
-
-def test_a_strategy_built_from_the_loop_variable_stays():
-    not_fixed(TRIALS.replace("MultiWorkerMirroredStrategy()",
-                             "MultiWorkerMirroredStrategy(communication_options=options[trial])"), "TFS011")
-
-
-def test_a_strategy_rebound_later_in_the_loop_body_stays():
-    not_fixed(TRIALS + "    del model\n    strategy = None\n", "TFS011")
-
-
-def test_a_strategy_read_earlier_in_the_loop_body_stays():
-    not_fixed(TRIALS.replace("    strategy = tf.distribute", "    print(trial, strategy)\n    strategy = tf.distribute"),
-              "TFS011")
 
 
 # --- TFS008 ---------------------------------------------------------------------------------------

@@ -114,12 +114,6 @@ class MoveBefore(NamedTuple):
     first: ast.AST
 
 
-class HoistOutOfLoop(NamedTuple):
-    """Fix intent: the assignment of ``creation`` should run once, before the loop that repeats it."""
-
-    creation: ast.AST
-
-
 class JoinScopes(NamedTuple):
     """Fix intent: an object created by ``creation`` in a block of one strategy is used by ``use``
     in a block of another: move the creation into the use's block, or the use into the creation's."""
@@ -132,7 +126,7 @@ class JoinScopes(NamedTuple):
 
 # (fix intents are NamedTuples: immutable, and far cheaper than dataclasses to define at start-up)
 FixIntent = (PlaceInScope | MoveOutOfScope | RunThroughStrategy | CallDirectly | CallInstead
-             | AverageLossPerExample | MoveBefore | HoistOutOfLoop | JoinScopes)
+             | AverageLossPerExample | MoveBefore | JoinScopes)
 
 
 @dataclass(frozen=True)

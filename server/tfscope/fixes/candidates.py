@@ -11,7 +11,6 @@ from tfscope.diagnostics import (
     CallInstead,
     Fix,
     FixIntent,
-    HoistOutOfLoop,
     JoinScopes,
     MoveBefore,
     MoveOutOfScope,
@@ -30,7 +29,6 @@ _FIX_BUILDERS: dict[type, Callable[[FixIntent, Source, ast.Module], list[Fix]]] 
     CallInstead: rewrite.call_instead,
     AverageLossPerExample: rewrite.average_loss_per_example,
     MoveBefore: reorder.move_before,
-    HoistOutOfLoop: reorder.hoist_out_of_loop,
     JoinScopes: reorder.join_scopes,
 }
 

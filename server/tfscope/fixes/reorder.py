@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 
-from tfscope.diagnostics import Applicability, Fix, HoistOutOfLoop, JoinScopes, MoveBefore
+from tfscope.diagnostics import Applicability, Fix, JoinScopes, MoveBefore
 from tfscope.fixes.deps import DependencyIndex, Effects, conflicts
 from tfscope.fixes.edits import (
     LineBlock,
@@ -35,7 +35,6 @@ from tfscope.fixes.move import (
 from tfscope.source import Source
 
 MOVE_TO_START_TITLE = "Move the strategy's creation before the first TensorFlow operation"
-HOIST_TITLE = "Create the strategy once, before the loop"
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)  # their bodies run later
 
 
@@ -137,44 +136,6 @@ def _named_effects(dependencies: DependencyIndex, statements: list[ast.stmt]) ->
 
 def _names_conflict(moved: Effects, crossed: Effects) -> bool:
     return bool(moved.writes & (crossed.reads | crossed.writes) or moved.reads & crossed.writes)
-
-
-# --- TFS011: once, before the loop --------------------------------------------------------------
-
-
-def hoist_out_of_loop(intent: HoistOutOfLoop, source: Source, tree: ast.Module) -> list[Fix]:
-    path = _assignment_path(tree, intent.creation)
-    if path is None or len(path) < 2:
-        return []
-    loop, step = path[-2].node, path[-1]
-    statement = step.node
-    if not isinstance(loop, (ast.For, ast.AsyncFor, ast.While)) or step.statements is not loop.body:
-        return []
-    if len(loop.body) < 2:
-        return []  # the loop would be left empty
-    dependencies = DependencyIndex(tree)
-    moved = dependencies.effects([statement])
-    others = [other for other in (*loop.body, *loop.orelse) if other is not statement]
-    header = dependencies.effects([loop.iter if isinstance(loop, (ast.For, ast.AsyncFor)) else loop.test])
-    if isinstance(loop, (ast.For, ast.AsyncFor)):
-        header.writes |= dependencies.effects([loop.target]).writes
-    rest = dependencies.effects(others)
-    earlier = dependencies.effects(loop.body[: step.index])
-    if moved.opaque or earlier.opaque or holds_magic(source, loop.body[: step.index + 1]):
-        return []
-    if moved.reads & (rest.writes | header.writes | moved.writes):
-        return []  # it depends on what the loop changes: each pass needs a fresh one
-    rebound = {node.id for other in others for node in ast.walk(other)
-               if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load)}
-    if moved.writes & (rebound | header.reads | header.writes | earlier.reads):
-        return []  # its name is rebound in the loop, or read before it in a pass (using it is fine)
-    block = statement_block(source, statement)
-    loop_block = statement_block(source, loop)
-    if block is None or loop_block is None:
-        return []
-    text = _text_at(source, block, statement, loop_block.indent)
-    edits = (delete_block(source, block), insert_before_line(source, loop_block.first, text))
-    return [Fix(HOIST_TITLE, edits, Applicability.UNSAFE, is_preferred=True)]
 
 
 # --- TFS008: one strategy's block ---------------------------------------------------------------

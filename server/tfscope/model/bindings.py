@@ -55,6 +55,7 @@ class Bindings:
                 self.add_items(target.value, container, [(value, subscript_key(target.slice, key))], frame)
             elif names_tf_config(container, target.slice):
                 self.cluster_set = True
+                self.cluster_writes += 1
                 self.report(ClusterConfigured(target))
         elif isinstance(target, (ast.Tuple, ast.List)):
             items = value.items if isinstance(value, Sequence) else ()

@@ -75,6 +75,8 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, StepPicks, ScopeStack
         self.early_tf_ops: list[tuple[ast.AST, tuple]] = []  # ops before the first strategy, with their paths
         self.startup_done = False
         self.cluster_set = False  # `TF_CONFIG` assigned so far
+        self.cluster_writes = 0  # how many times, for a strategy made again to compare
+        self.loops: list[ast.AST] = []  # the `for`/`while` statements running, outermost first
         self.inlined_statements = 0
         self.attribute_writes: list[dict] = []  # per branch being run, see ``exec_branches``
         self.first_builds: list[list] = []  # per branch being run: (model, placement before its first build)
@@ -88,7 +90,8 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, StepPicks, ScopeStack
         # (id of a class, def) of every method that ran on an instance of that class: a base class's
         # method a subclass ran (`super().fit()`) still runs on the base's own instance
         self.methods_run: set[tuple[int, ast.AST]] = set()
-        self.strategy_creations: dict[tuple[Root, ast.AST], list[tuple]] = {}  # path conditions of each
+        # each strategy construction's runs: (path conditions, `TF_CONFIG` writes so far)
+        self.strategy_creations: dict[tuple[Root, ast.AST], list[tuple]] = {}
         self.symbolic_strategies: dict[tuple[Root, str], Strategy] = {}
         self.default_strategy: Strategy | None = None
         self.current_with: list[tuple[ast.With, Strategy]] = []
@@ -203,7 +206,7 @@ class ModelBuilder(Interpreter, TfApiCalls, ObjectMethods, StepPicks, ScopeStack
     def analyze_uncalled(self, function: Function, self_value=None) -> None:
         self.root = Root(function.node, context_known=function.node in self.entry_points,
                          test_entry=_is_test(function))
-        self.scopes, self.replica, self.call_stack, self.loop_depth = [], None, [], 0
+        self.scopes, self.replica, self.call_stack, self.loop_depth, self.loops = [], None, [], 0, []
         self.conditions = list(function.defined_under)  # whoever calls it, it exists only on that path
         self.compiled_caller = None
         frame = Frame({}, parent=function.closure, function=function, key=function.node)

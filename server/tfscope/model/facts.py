@@ -23,6 +23,9 @@ class NestedScopes(NamedTuple):
 class StrategyRecreated(NamedTuple):
     strategy: Strategy
     why: str
+    # `TF_CONFIG` is rewritten between the constructions: in the loop that repeats it, or between
+    # two calls of the function that makes it
+    reconfigured: bool
 
 
 class OptimizerStep(NamedTuple):

@@ -166,8 +166,10 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
         else:
             self.eval(node.test, frame)
         self.loop_depth += 1
+        self.loops.append(node)
         # the body may run zero times: what it binds joins what was there before
         self.exec_branches(frame, [(node.body, None, True)], exhaustive=False)
+        self.loops.pop()
         self.loop_depth -= 1
         self.exec_block(node.orelse, frame)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from tfscope.astutil import dotted_name, text_of
+from tfscope.astutil import dotted_name, per_node, text_of
 from tfscope.model import loss_reduction
 from tfscope.model.entities import Owner, Strategy
 from tfscope.model.facts import (
@@ -111,12 +111,14 @@ class TfApiCalls:
         self.model.strategies.append(strategy)
         # creations on paths that exclude each other (`if eval: self.eval() else: self.train()`) are one
         earlier = self.strategy_creations.setdefault((self.root, node), [])
-        again = any(not contradicts(conditions, self.conditions) for conditions in earlier)
-        earlier.append(tuple(self.conditions))
+        again = [writes for conditions, writes in earlier if not contradicts(conditions, self.conditions)]
+        earlier.append((tuple(self.conditions), self.cluster_writes))
         if self.loop_depth:
-            self.report(StrategyRecreated(strategy, "in a loop"))
+            rewritten = any(_rewrites_cluster_config(loop) for loop in self.loops)
+            self.report(StrategyRecreated(strategy, "in a loop", rewritten))
         elif again:
-            self.report(StrategyRecreated(strategy, "by a function called more than once"))
+            rewritten = any(writes < self.cluster_writes for writes in again)
+            self.report(StrategyRecreated(strategy, "by a function called more than once", rewritten))
         if kind in STARTUP_STRATEGIES:
             self.check_startup(node, f"`{kind}`", kind)
         return strategy
@@ -349,3 +351,28 @@ def _untrainable(args: list, kwargs: dict) -> bool:
     initial = args[0] if args else kwargs.get("initial_value")
     return isinstance(initial, ast.Constant) and type(initial.value) is int
 
+
+@per_node
+def _rewrites_cluster_config(loop: ast.AST) -> bool:
+    """Whether a pass of ``loop`` writes `TF_CONFIG` (`os.environ["TF_CONFIG"] = ...`,
+    `os.environ.update(TF_CONFIG=...)`, `os.putenv("TF_CONFIG", ...)`): the next pass's
+    multi-worker strategy then reads another cluster or task."""
+    for node in ast.walk(loop):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, (ast.AugAssign, ast.AnnAssign)) else []
+        if any(isinstance(target, ast.Subscript) and text_of(target.value).endswith("environ")
+               and _is_tf_config(target.slice) for target in targets):
+            return True
+        if isinstance(node, ast.Call) and text_of(node.func).endswith(_ENVIRONMENT_WRITERS) and (
+                any(_is_tf_config(arg) or (isinstance(arg, ast.Dict) and any(map(_is_tf_config, arg.keys)))
+                    for arg in node.args) or any(keyword.arg == "TF_CONFIG" for keyword in node.keywords)):
+            return True
+    return False
+
+
+def _is_tf_config(node: ast.AST | None) -> bool:
+    return isinstance(node, ast.Constant) and node.value == "TF_CONFIG"
+
+
+# Calls that set an environment variable.
+_ENVIRONMENT_WRITERS = ("environ.update", "environ.setdefault", "putenv")

@@ -1,4 +1,4 @@
-from tfscope.diagnostics import HoistOutOfLoop, Severity
+from tfscope.diagnostics import Severity
 from tfscope.model.entities import SemanticModel
 from tfscope.model.facts import SingleWorkerEvidence, StrategyRecreated
 from tfscope.resolve.catalog import COLLECTIVE_STRATEGIES
@@ -6,26 +6,30 @@ from tfscope.rules import Rule, Violation
 
 DOC = """\
 ## What it does
-Checks for a `MultiWorkerMirroredStrategy` constructed more than once in a program: in a
-loop, or in a function the file calls more than once.
+Checks for a `MultiWorkerMirroredStrategy` constructed again after the program rewrote
+`TF_CONFIG`: in a loop whose passes set it (one pass per task of a cluster), or in a function
+called again after it changed.
 
 ## Why is this bad?
 A multi-worker `MultiWorkerMirroredStrategy` configures the collective ops of the TensorFlow
-runtime when it is created, and that can happen once per program: the second one raises
-`RuntimeError: Collective ops must be configured at program startup`
-(`CollectiveAllReduceStrategy._initialize_multi_worker` in TensorFlow's
-`python/distribute/collective_all_reduce_strategy.py`).
+runtime for the cluster and task it reads, and the runtime keeps the first configuration:
+`context.configure_collective_ops` raises `ValueError: Collective ops are already configured.`
+when a later strategy asks for another leader or other device filters (TensorFlow's
+`python/eager/context.py`, called from `CollectiveAllReduceStrategy._initialize_multi_worker`).
+One process joins one cluster as one task: run each configuration in its own process.
 
-Re-creating other strategies is fine in itself: a function that builds a fresh
-`MirroredStrategy` and everything it uses, called once per trial (the Keras guide's resume
-demo, hyper-parameter sweeps, test helpers), works. What breaks there is mixing objects of
-one strategy object with another, which TFS008 reports. A program that removes `TF_CONFIG`
-or runs in TF1 graph mode is single-worker, where TensorFlow only logs a warning
-(`_initialize_local` catches the error); it is not reported.
+Re-creating a strategy from the same configuration is fine: `configure_collective_ops` returns
+early when nothing changed and `enable_collective_ops` updates the running server (TensorFlow's
+own multi-worker test pools create a strategy per test in one process), so a sweep or a helper
+called once per trial is not reported; nor is re-creating any other strategy. What breaks there
+is mixing objects of one strategy object with another, which TFS008 reports. A program that
+removes `TF_CONFIG` or runs in TF1 graph mode is single-worker, where TensorFlow only logs a
+warning (`_initialize_local` catches the error); it is not reported.
 
 ## Example
 ```python
-for fold in range(5):
+for index in range(num_workers):
+    os.environ["TF_CONFIG"] = json.dumps({"cluster": cluster, "task": {"type": "worker", "index": index}})
     strategy = tf.distribute.MultiWorkerMirroredStrategy()
     with strategy.scope():
         model = build_model()
@@ -33,18 +37,11 @@ for fold in range(5):
 
 ## Use instead
 ```python
+# one process per task: the cluster manager (or a launcher) sets TF_CONFIG before Python starts
 strategy = tf.distribute.MultiWorkerMirroredStrategy()
-for fold in range(5):
-    with strategy.scope():
-        model = build_model()
+with strategy.scope():
+    model = build_model()
 ```
-
-## Fix safety
-"Create the strategy once, before the loop" moves `strategy = ...` from the loop body to just
-before the loop, when it reads nothing the loop changes, nothing else in the loop rebinds the
-name and nothing before it in the body reads it. It is unsafe: the strategy is then created
-also when the loop runs no pass, and every pass shares it. A strategy created in a function
-called more than once has no automatic fix (which caller should own it is a design decision).
 """
 
 
@@ -52,13 +49,13 @@ def check(model: SemanticModel):
     if model.events_of(SingleWorkerEvidence):
         return
     for event in model.events_of(StrategyRecreated):
-        if event.strategy.kind not in COLLECTIVE_STRATEGIES:
+        if event.strategy.kind not in COLLECTIVE_STRATEGIES or not event.reconfigured:
             continue
         yield Violation(
             node=event.strategy.node,
-            message=f"A new `{event.strategy.kind}` is constructed {event.why}; collective ops can be "
-            "configured once per program: create the strategy once and reuse it",
-            intent=HoistOutOfLoop(event.strategy.node),
+            message=f"A new `{event.strategy.kind}` is constructed {event.why} after `TF_CONFIG` changed; the "
+            "runtime keeps the collective set-up of the first one and TensorFlow raises `Collective ops are already "
+            "configured`: run each cluster configuration in its own process",
         )
 
 
@@ -66,8 +63,7 @@ RULE = Rule(
     code="TFS011",
     name="strategy-recreated",
     severity=Severity.WARNING,
-    summary="MultiWorkerMirroredStrategy constructed in a loop or in a function called more than once",
+    summary="MultiWorkerMirroredStrategy constructed again after TF_CONFIG changed",
     doc=DOC,
     check=check,
-    fixable=True,
 )
