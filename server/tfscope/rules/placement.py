@@ -195,15 +195,20 @@ def _state_read_anywhere(model: SemanticModel, owner: Owner) -> bool:
         "TPUStrategy" in possible_kinds(model, strategy) for strategy in strategies)
 
 
-def _part_made_outside(owner: Owner, seen: set[int], read_state_anywhere: Callable[[], bool]) -> Owner | None:
+def _part_made_outside(owner: Owner, seen: set[int], read_state_anywhere: Callable[[], bool],
+                       path: tuple = ()) -> Owner | None:
     """The first part with weights made outside every scope; a functional part whose layers are
     known holds only theirs (named for them when the same factory call made them). An adapted
     preprocessing layer's state counts unless ``read_state_anywhere()`` (asked only then: it may
-    read the project's listing)."""
+    read the project's listing). A part made on a path that excludes the model's own (``path``: a
+    base built per branch, under the scope or not) is another branch's, not this model's."""
     seen.add(id(owner))
+    path = path or owner.condition
     for part in owner.parts:
+        if contradicts(part.condition, path):
+            continue
         if part.functional and part.parts:
-            found = _part_made_outside(part, seen, read_state_anywhere) if id(part) not in seen else None
+            found = _part_made_outside(part, seen, read_state_anywhere, path) if id(part) not in seen else None
             if found is not None:
                 return part if found.site is part.site else found
         elif (part.placement is None and part.makes_weights()
