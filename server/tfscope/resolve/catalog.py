@@ -223,11 +223,12 @@ EAGER_CONTEXT_FACTS = (
         "tensorflow/tensorflow, tensorflow/python/platform/test.py: is_built_with_cuda, which returns "
         "`_test_util.IsGoogleCudaEnabled()`"),
     EagerContextFact(
-        ("tensorflow.python.client.device_lib.list_local_devices", "tensorflow.test.is_gpu_available"), False,
+        ("tensorflow.python.client.device_lib.list_local_devices", "tensorflow.test.is_gpu_available",
+         "tensorflow.test.gpu_device_name"), False,
         "lists the devices through the C++ device factories, not the eager context",
         "tensorflow/tensorflow, tensorflow/python/client/device_lib.py: list_local_devices, which returns "
-        "`_pywrap_device_lib.list_devices(...)`; tensorflow/python/framework/test_util.py: is_gpu_available, "
-        "which iterates `device_lib.list_local_devices()`"),
+        "`_pywrap_device_lib.list_devices(...)`; tensorflow/python/framework/test_util.py: is_gpu_available "
+        "and gpu_device_name, which iterate `device_lib.list_local_devices()`"),
     EagerContextFact(
         ("tensorflow.executing_eagerly", "tensorflow.compat.v1.executing_eagerly"), False,
         "reads the current thread's execution mode",
