@@ -270,6 +270,17 @@ def test_the_tensorflow_version_a_notebook_printed_decides_its_keras(monkeypatch
     assert finding.code == "TFS007" and "TensorFlow 2.17.0" in finding.message
 
 
+def test_a_tensorflow_version_a_cell_displayed_counts_like_a_printed_one():
+    """`tf.__version__` as a cell's last expression shows its repr, quoted, with a pre-release
+    suffix on Colab's early builds: `'2.2.0-rc2'` is TensorFlow 2.2."""
+    cells = [{"cell_type": "code", "metadata": {}, "source": "import tensorflow as tf\ntf.__version__",
+              "outputs": [{"output_type": "execute_result", "execution_count": 1, "metadata": {},
+                           "data": {"text/plain": ["'2.2.0-rc2'"]}}], "execution_count": 1}]
+    raw = json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    assert read_notebook(raw, "train.ipynb").recorded.tensorflow == "2.2.0"
+    assert read_notebook(raw.replace("2.2.0-rc2", "2.15.1"), "train.ipynb").recorded.tensorflow == "2.15.1"
+
+
 def test_what_only_tensorflow_2_1_printed_dates_a_notebook(monkeypatch):
     """A notebook whose run printed TF 2.0-2.1's `fit` header (or its `tensorflow_core` paths)
     ran OptimizerV2: an optimizer made outside the scope and compiled in it makes its variables

@@ -257,7 +257,9 @@ def _recorded_python_version(metadata: object) -> str | None:
     return version if isinstance(version, str) else None
 
 
-_VERSION_OUTPUT = re.compile(r"^\s*(?:TensorFlow(?: version)?:?\s*)?(2\.\d+\.\d+)\s*$", re.MULTILINE | re.IGNORECASE)
+# `2.4.1` printed, or `'2.2.0-rc2'` displayed as a cell's value (its repr, a pre-release suffix kept out)
+_VERSION_OUTPUT = re.compile(r"^\s*(?:TensorFlow(?: version)?:?\s*)?(['\"]?)(2\.\d+\.\d+)(?:-?(?:rc|dev)\w*)?\1\s*$",
+                             re.MULTILINE | re.IGNORECASE)
 # What only TensorFlow 2.0-2.1 printed when a notebook ran: (pattern, what it is)
 _ERA_OUTPUTS = (
     (re.compile(r"[/\\]tensorflow_core[/\\]"), "paths into `tensorflow_core`, the package TensorFlow 2.0-2.1 installed"),
@@ -278,7 +280,7 @@ def _recorded_tensorflow_version(cells: list) -> tuple[str | None, str]:
         for output in cell.get("outputs") or ():
             printed = _output_text(output)
             if "tf.__version__" in text and (match := _VERSION_OUTPUT.search(printed)):
-                return match.group(1), f"TensorFlow {match.group(1)}"
+                return match.group(2), f"TensorFlow {match.group(2)}"
             era = era or next((shown for pattern, shown in _ERA_OUTPUTS if pattern.search(printed)), "")
     return (_ERA_VERSION, era) if era else (None, "")
 
