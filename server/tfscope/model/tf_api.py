@@ -354,25 +354,10 @@ def _untrainable(args: list, kwargs: dict) -> bool:
 
 @per_node
 def _rewrites_cluster_config(loop: ast.AST) -> bool:
-    """Whether a pass of ``loop`` writes `TF_CONFIG` (`os.environ["TF_CONFIG"] = ...`,
-    `os.environ.update(TF_CONFIG=...)`, `os.putenv("TF_CONFIG", ...)`): the next pass's
-    multi-worker strategy then reads another cluster or task."""
-    for node in ast.walk(loop):
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
-            node, (ast.AugAssign, ast.AnnAssign)) else []
-        if any(isinstance(target, ast.Subscript) and text_of(target.value).endswith("environ")
-               and _is_tf_config(target.slice) for target in targets):
-            return True
-        if isinstance(node, ast.Call) and text_of(node.func).endswith(_ENVIRONMENT_WRITERS) and (
-                any(_is_tf_config(arg) or (isinstance(arg, ast.Dict) and any(map(_is_tf_config, arg.keys)))
-                    for arg in node.args) or any(keyword.arg == "TF_CONFIG" for keyword in node.keywords)):
-            return True
-    return False
-
-
-def _is_tf_config(node: ast.AST | None) -> bool:
-    return isinstance(node, ast.Constant) and node.value == "TF_CONFIG"
-
-
-# Calls that set an environment variable.
-_ENVIRONMENT_WRITERS = ("environ.update", "environ.setdefault", "putenv")
+    """Whether a pass of ``loop`` sets `os.environ["TF_CONFIG"]` (as the interpreter counts such
+    writes, see ``Bindings.bind``): the next pass's multi-worker strategy reads another cluster or
+    task."""
+    return any(isinstance(target, ast.Subscript) and text_of(target.value).endswith("environ")
+               and isinstance(target.slice, ast.Constant) and target.slice.value == "TF_CONFIG"
+               for node in ast.walk(loop) if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+               for target in (node.targets if isinstance(node, ast.Assign) else [node.target]))
