@@ -154,8 +154,7 @@ class Calls:
             return self.call_api(callee.name, node, args, kwargs)
         if isinstance(callee, ProjectRef) and callee.dotted in ATTRIBUTE_BAGS:
             return attribute_bag(callee.dotted, kwargs)
-        if isinstance(callee, ProjectRef):
-            callee = self.external_value(callee) or callee
+        callee = self.resolved(callee)
         if isinstance(callee, Function):
             return self.call_function(callee, node, args, kwargs)
         if isinstance(callee, ClassValue):

@@ -284,9 +284,7 @@ class Interpreter(Bindings, Expressions, Calls, FunctionCalls):
         opaque_base = False
         lazy_library_bases = True  # every library base a Keras layer built at its first call
         for base in node.bases:
-            value = self.eval(base, frame)
-            if isinstance(value, ProjectRef):  # a base class from another module of the project
-                value = self.external_value(value) or value
+            value = self.resolved(self.eval(base, frame))  # a base class from another module of the project
             if isinstance(value, ApiRef):
                 kind = kind or base_class_kind(value.name)
                 opaque_base = True

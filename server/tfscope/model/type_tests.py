@@ -76,8 +76,8 @@ def holds_for(option, classes: list) -> bool | None:
 
 def class_names(node: ast.expr, evaluate, binds) -> list | None:
     """The canonical names of a class or tuple of classes (``evaluate`` gives a node's value), a
-    builtin container the code does not rebind (``binds(name)``) as `builtins.list`; None where
-    one is unknown."""
+    builtin container the code does not rebind (``binds(name)``) as `builtins.list`, and a class
+    of the project's that derives from no TensorFlow class as itself; None where one is unknown."""
     items = node.elts if isinstance(node, ast.Tuple) else [node]
     names = []
     for item in items:
